@@ -1,0 +1,188 @@
+/// The resolved form of one direction of a transition: what every backend reads.
+///
+/// Resolved means: every layer is listed with a unique id and its parent; every property holds its
+/// whole life as keyframes in absolute time with their timing curves (a static property is one
+/// keyframe); images are embedded; no defaults, references or relative times are left for a backend
+/// to work out. The layer list is in paint order (pre-order: a parent before its sublayers, siblings
+/// back to front as added; `zPosition` then reorders siblings stably, as in Core Animation).
+///
+/// Not supported yet: animated `contents`, borders, shadows, gradients; these are not in the format.
+///
+/// Encoded as versioned JSON (`formatVersion`), the boundary between a transition file's process
+/// and the compiler.
+public struct Timeline: Codable, Sendable, Equatable {
+    /// The version of the JSON format this build reads and writes.
+    public static let currentFormatVersion = 1
+
+    public var formatVersion: Int
+    /// The transition's name, e.g. `circle-reveal`.
+    public var name: String
+    /// A one-line human description (becomes `<desc>`).
+    public var summary: String
+    public var direction: Direction
+    /// The stage size in points (the transition's container).
+    public var size: Size
+    /// Seconds from start to end.
+    public var duration: Double
+    /// Every layer, root first, in paint order.
+    public var layers: [LayerNode]
+
+    public init(name: String, summary: String, direction: Direction, size: Size, duration: Double, layers: [LayerNode]) {
+        self.formatVersion = Self.currentFormatVersion
+        self.name = name
+        self.summary = summary
+        self.direction = direction
+        self.size = size
+        self.duration = duration
+        self.layers = layers
+    }
+
+    /// A title for documents: the name and the direction.
+    public var title: String { "\(name) (\(direction.rawValue))" }
+
+    /// The layer with an id, if any.
+    public func layer(_ id: String) -> LayerNode? { layers.first { $0.id == id } }
+
+    /// Every time at which some property's keyframe segment starts or ends, sorted, within 0...duration.
+    public var keyframeTimes: [Double] {
+        var times = Set([0, duration])
+        for layer in layers { times.formUnion(layer.keyframeTimes) }
+        return times.filter { $0 >= 0 && $0 <= duration }.sorted()
+    }
+}
+
+/// Which way a transition plays: forward (push / present) or back (pop / dismiss).
+public enum Direction: String, Codable, Sendable, CaseIterable {
+    case push, pop
+}
+
+/// The part a layer plays in the transition.
+public enum LayerRole: String, Codable, Sendable {
+    /// The container view every other layer lives in.
+    case container
+    /// The screen the transition leaves.
+    case fromScreen
+    /// The screen the transition arrives at.
+    case toScreen
+    /// Anything else the transition adds.
+    case layer
+}
+
+/// One layer with every property resolved over time (Core Animation's `CALayer` model).
+public struct LayerNode: Codable, Sendable, Equatable {
+    public var id: String
+    public var parent: String?
+    public var role: LayerRole
+    /// The layer's own coordinate space: origin and size (`bounds`).
+    public var bounds: Animated<Rect>
+    /// Where the anchor point sits in the parent's coordinates (`position`).
+    public var position: Animated<Point>
+    /// The point of the bounds, in unit coordinates, that `position` places and transforms turn about.
+    public var anchorPoint: Animated<Point>
+    /// Distance along z; also orders siblings (higher on top).
+    public var zPosition: Animated<Double>
+    /// The layer's transform, applied about its anchor point.
+    public var transform: Animated<Transform3D>
+    /// Applied to every sublayer, about this layer's anchor point: usually perspective (`m34`).
+    public var sublayerTransform: Animated<Transform3D>
+    public var opacity: Animated<Double>
+    public var isHidden: Animated<Bool>
+    public var backgroundColor: Animated<Color>
+    public var cornerRadius: Animated<Double>
+    /// The mask's shape over time, or nil for no mask.
+    public var mask: Animated<MaskShape>?
+    public var contents: Contents?
+    /// False: the layer is not drawn while its back faces the viewer.
+    public var isDoubleSided: Bool
+    /// Clips contents and sublayers to the bounds (with `cornerRadius`).
+    public var masksToBounds: Bool
+    /// Where the layer was created.
+    public var source: SourceLocation?
+
+    /// Every keyframe time of this layer's properties.
+    public var keyframeTimes: Set<Double> {
+        var times = Set<Double>()
+        times.formUnion(bounds.segmentTimes)
+        times.formUnion(position.segmentTimes)
+        times.formUnion(anchorPoint.segmentTimes)
+        times.formUnion(zPosition.segmentTimes)
+        times.formUnion(transform.segmentTimes)
+        times.formUnion(sublayerTransform.segmentTimes)
+        times.formUnion(opacity.segmentTimes)
+        times.formUnion(isHidden.segmentTimes)
+        times.formUnion(backgroundColor.segmentTimes)
+        times.formUnion(cornerRadius.segmentTimes)
+        if let mask { times.formUnion(mask.segmentTimes) }
+        return times
+    }
+
+    /// The same layer played backwards over `duration`.
+    public func reversed(duration d: Double) -> LayerNode {
+        var r = self
+        r.bounds = bounds.reversed(duration: d)
+        r.position = position.reversed(duration: d)
+        r.anchorPoint = anchorPoint.reversed(duration: d)
+        r.zPosition = zPosition.reversed(duration: d)
+        r.transform = transform.reversed(duration: d)
+        r.sublayerTransform = sublayerTransform.reversed(duration: d)
+        r.opacity = opacity.reversed(duration: d)
+        r.isHidden = isHidden.reversed(duration: d)
+        r.backgroundColor = backgroundColor.reversed(duration: d)
+        r.cornerRadius = cornerRadius.reversed(duration: d)
+        r.mask = mask?.reversed(duration: d)
+        return r
+    }
+}
+
+extension Timeline {
+    /// The transition played backwards: the derived pop of a push. Time t shows what the push shows
+    /// at `duration - t`; every timing curve is reversed.
+    public func reversed() -> Timeline {
+        var r = self
+        r.direction = direction == .push ? .pop : .push
+        r.layers = layers.map { $0.reversed(duration: duration) }
+        return r
+    }
+
+    /// Encodes as the versioned JSON format (sorted keys, so the same timeline gives the same bytes).
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    /// Decodes the JSON format, refusing other versions with a message that says what to do.
+    public static func decode(_ data: Data) throws -> Timeline {
+        struct Header: Decodable { var formatVersion: Int }
+        let header: Header
+        do {
+            header = try JSONDecoder().decode(Header.self, from: data)
+        } catch {
+            throw Diagnostic(.error, "the timeline is not Segue timeline JSON (\(Self.describe(error)))")
+        }
+        guard header.formatVersion == currentFormatVersion else {
+            throw Diagnostic(.error, "the timeline has format version \(header.formatVersion), but this Segue reads version \(currentFormatVersion); rebuild it with this version of Segue")
+        }
+        do {
+            return try JSONDecoder().decode(Timeline.self, from: data)
+        } catch {
+            throw Diagnostic(.error, "the timeline JSON is malformed (\(Self.describe(error)))")
+        }
+    }
+
+    private static func describe(_ error: Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, let context):
+            return "missing '\(key.stringValue)' at \(path(context.codingPath))"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+             DecodingError.dataCorrupted(let context):
+            return "\(context.debugDescription) at \(path(context.codingPath))"
+        default:
+            return "\(error)"
+        }
+    }
+
+    private static func path(_ keys: [CodingKey]) -> String {
+        keys.isEmpty ? "the top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+}

@@ -1,0 +1,112 @@
+import CLibXML2
+import Foundation
+
+/// An XML document built with libxml2's tree API and serialised by libxml2, so escaping and
+/// well-formedness are libxml2's job, never string concatenation's.
+public final class XMLDocument {
+    let doc: xmlDocPtr
+    /// The document element.
+    public let root: XMLElement
+
+    /// A new document whose root element has the given name and default namespace.
+    public init(root name: String, namespace: String? = nil) {
+        LibXML.initialize()
+        doc = xmlNewDoc("1.0")
+        let node = xmlNewDocNode(doc, nil, name, nil)!
+        xmlDocSetRootElement(doc, node)
+        var defaultNamespace: xmlNsPtr?
+        if let namespace {
+            defaultNamespace = xmlNewNs(node, namespace, nil)
+            xmlSetNs(node, defaultNamespace)
+        }
+        root = XMLElement(node: node, namespace: defaultNamespace)
+    }
+
+    deinit {
+        xmlFreeDoc(doc)
+    }
+
+    /// Adds `<!DOCTYPE name PUBLIC "publicID" "systemID" [ … ]>` with attribute declarations in
+    /// its internal subset (the DTD's own extension mechanism, e.g. ARIA attributes on `<svg>`).
+    public func setDoctype(name: String, publicID: String, systemID: String, extraAttributes: [(element: String, attribute: String)] = []) {
+        let dtd = xmlCreateIntSubset(doc, name, publicID, systemID)
+        for (element, attribute) in extraAttributes {
+            xmlAddAttributeDecl(nil, dtd, element, attribute, nil, XML_ATTRIBUTE_CDATA, XML_ATTRIBUTE_IMPLIED, nil, nil)
+        }
+    }
+
+    /// Declares a namespace prefix on the root element (e.g. `xlink`).
+    @discardableResult
+    public func declareNamespace(prefix: String, uri: String) -> XMLNamespace {
+        XMLNamespace(ns: xmlNewNs(root.node, uri, prefix))
+    }
+
+    /// The document as UTF-8 bytes with an XML declaration; `indent` lays elements out one per line.
+    public func serialized(indent: Bool = true) -> Data {
+        var buffer: UnsafeMutablePointer<xmlChar>?
+        var length: Int32 = 0
+        xmlDocDumpFormatMemoryEnc(doc, &buffer, &length, "UTF-8", indent ? 1 : 0)
+        guard let buffer else { return Data() }
+        defer { segue_xml_free(buffer) }
+        return Data(bytes: buffer, count: Int(length))
+    }
+}
+
+/// A namespace declared on a document, for prefixed attributes such as `xlink:href`.
+public struct XMLNamespace {
+    let ns: xmlNsPtr?
+}
+
+/// An element of an `XMLDocument`. Elements live as long as their document.
+public struct XMLElement {
+    let node: xmlNodePtr
+    let namespace: xmlNsPtr?
+
+    /// Appends a child element in the parent's namespace.
+    @discardableResult
+    public func addChild(_ name: String) -> XMLElement {
+        let child = xmlNewChild(node, namespace, name, nil)!
+        return XMLElement(node: child, namespace: namespace)
+    }
+
+    /// Sets an attribute; libxml2 escapes the value.
+    @discardableResult
+    public func set(_ name: String, _ value: String) -> XMLElement {
+        xmlSetProp(node, name, value)
+        return self
+    }
+
+    /// Sets a namespaced attribute, e.g. `xlink:href`.
+    @discardableResult
+    public func set(_ name: String, _ value: String, namespace: XMLNamespace) -> XMLElement {
+        xmlSetNsProp(node, namespace.ns, name, value)
+        return self
+    }
+
+    /// Appends text content; libxml2 escapes `<`, `&` and friends.
+    @discardableResult
+    public func addText(_ text: String) -> XMLElement {
+        xmlNodeAddContent(node, text)
+        return self
+    }
+
+    /// The value of an attribute, if set.
+    public func attribute(_ name: String) -> String? {
+        guard let value = xmlGetProp(node, name) else { return nil }
+        defer { segue_xml_free(value) }
+        return String(cString: value)
+    }
+
+    /// The number of element children.
+    public var childElementCount: Int { Int(xmlChildElementCount(node)) }
+}
+
+enum LibXML {
+    private static let once: Void = {
+        xmlInitParser()
+        // Never touch the network: external DTDs resolve through the XML catalog or not at all.
+        xmlSetExternalEntityLoader(xmlNoNetExternalEntityLoader)
+    }()
+
+    static func initialize() { _ = once }
+}
