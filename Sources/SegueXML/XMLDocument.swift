@@ -97,6 +97,12 @@ public struct XMLElement {
         return String(cString: value)
     }
 
+    /// Takes the element (and everything in it) out of the document.
+    public func remove() {
+        xmlUnlinkNode(node)
+        xmlFreeNode(node)
+    }
+
     /// The number of element children.
     public var childElementCount: Int { Int(xmlChildElementCount(node)) }
 }

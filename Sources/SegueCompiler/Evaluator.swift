@@ -1,0 +1,133 @@
+import Segue
+
+/// The reference model: the state of every layer at any time, by Core Animation's rules.
+///
+/// A layer's bounds space maps into its superlayer's space by
+/// `translate(-anchorPoint·size - bounds.origin) · transform · translate(position, zPosition)`,
+/// followed by the superlayer's `sublayerTransform` applied about the superlayer's anchor point.
+/// Each layer is flat: its content is projected into the superlayer's plane (z dropped after the
+/// perspective divide), as Core Animation flattens every non-`CATransformLayer`.
+public struct Evaluator: Sendable {
+    public let timeline: Timeline
+    private let children: [String: [Int]]
+
+    public init(_ timeline: Timeline) {
+        self.timeline = timeline
+        var children: [String: [Int]] = [:]
+        for (index, layer) in timeline.layers.enumerated() {
+            if let parent = layer.parent { children[parent, default: []].append(index) }
+        }
+        self.children = children
+    }
+
+    /// Every layer's state at `time` seconds (clamped to the transition's span).
+    public func state(at time: Double) -> FrameState {
+        let t = min(max(time, 0), timeline.duration)
+        var layers: [LayerState] = []
+        if let root = timeline.layers.first {
+            visit(root, at: t, parentTransform: .identity, parentSublayer: .identity,
+                  parentOpacity: 1, parentHidden: false, into: &layers)
+        }
+        return FrameState(transition: timeline.name, direction: timeline.direction, time: t,
+                          progress: timeline.duration > 0 ? t / timeline.duration : 1,
+                          size: timeline.size, layers: layers)
+    }
+
+    /// The layer's bounds-space-to-superlayer map as a 4×4 transform, including the superlayer's
+    /// sublayer transform (already placed about its anchor point).
+    public static func localTransform(_ layer: LayerNode, at t: Double, parentSublayer: Transform3D) -> Transform3D {
+        let bounds = layer.bounds.value(at: t)
+        let anchor = layer.anchorPoint.value(at: t)
+        let position = layer.position.value(at: t)
+        let toAnchor = Transform3D(translationX: -anchor.x * bounds.width - bounds.minX,
+                                   y: -anchor.y * bounds.height - bounds.minY)
+        return toAnchor
+            .concatenating(layer.transform.value(at: t))
+            .concatenating(Transform3D(translationX: position.x, y: position.y, z: layer.zPosition.value(at: t)))
+            .concatenating(parentSublayer)
+    }
+
+    /// A layer's sublayer transform placed about its anchor point, in its bounds space.
+    public static func sublayerTransform(_ layer: LayerNode, at t: Double) -> Transform3D {
+        let s = layer.sublayerTransform.value(at: t)
+        if s.isIdentity { return .identity }
+        let bounds = layer.bounds.value(at: t)
+        let anchor = layer.anchorPoint.value(at: t)
+        let ax = bounds.minX + anchor.x * bounds.width, ay = bounds.minY + anchor.y * bounds.height
+        return Transform3D(translationX: -ax, y: -ay).concatenating(s).concatenating(Transform3D(translationX: ax, y: ay))
+    }
+
+    private func visit(_ layer: LayerNode, at t: Double, parentTransform: Homography, parentSublayer: Transform3D,
+                       parentOpacity: Double, parentHidden: Bool, into result: inout [LayerState]) {
+        let local = Self.localTransform(layer, at: t, parentSublayer: parentSublayer)
+        let screen = local.planeProjection.concatenating(parentTransform)
+        let bounds = layer.bounds.value(at: t)
+        let projected = bounds.corners.map { screen.apply($0) }
+        let corners = projected.contains { $0 == nil } ? nil : projected.compactMap { $0 }
+        let opacity = layer.opacity.value(at: t)
+        let effective = parentOpacity * opacity
+        let hidden = parentHidden || layer.isHidden.value(at: t)
+        let backFacing = !layer.isDoubleSided && (corners.map { Self.signedArea($0) < 0 } ?? true)
+        result.append(LayerState(
+            id: layer.id, parent: layer.parent, corners: corners, opacity: opacity, effectiveOpacity: effective,
+            isHidden: hidden, isBackFacing: backFacing,
+            visible: !hidden && !backFacing && effective > 0 && corners != nil,
+            screenTransform: screen, mask: layer.mask.map { Self.maskState($0.value(at: t), screen) },
+            fill: Self.fill(of: layer, at: t)))
+        let sublayer = Self.sublayerTransform(layer, at: t)
+        for index in paintOrder(of: layer.id, at: t) {
+            visit(timeline.layers[index], at: t, parentTransform: screen, parentSublayer: sublayer,
+                  parentOpacity: effective, parentHidden: hidden, into: &result)
+        }
+    }
+
+    /// Sublayers back to front: by `zPosition`, ties in the order they were added.
+    public func paintOrder(of id: String, at t: Double) -> [Int] {
+        let indices = children[id] ?? []
+        return indices.enumerated().sorted { a, b in
+            let za = timeline.layers[a.element].zPosition.value(at: t)
+            let zb = timeline.layers[b.element].zPosition.value(at: t)
+            return za != zb ? za < zb : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    static func signedArea(_ quad: [Point]) -> Double {
+        var area = 0.0
+        for i in quad.indices {
+            let a = quad[i], b = quad[(i + 1) % quad.count]
+            area += a.x * b.y - b.x * a.y
+        }
+        return area / 2
+    }
+
+    static func maskState(_ shape: MaskShape, _ screen: Homography) -> MaskState {
+        switch shape {
+        case .ellipse(let rect):
+            let isCircle = abs(rect.width - rect.height) < 1e-9
+            var state = MaskState(kind: isCircle ? "circle" : "ellipse", shape: shape)
+            if isCircle, let scale = screen.similarityScale, let center = screen.apply(rect.center) {
+                state.center = center
+                state.radius = rect.width / 2 * scale
+            }
+            return state
+        case .rect: return MaskState(kind: "rect", shape: shape)
+        case .path: return MaskState(kind: "path", shape: shape)
+        }
+    }
+
+    static func fill(of layer: LayerNode, at t: Double) -> Color? {
+        if case .color(let color) = layer.contents { return color }
+        let background = layer.backgroundColor.value(at: t)
+        return background.alpha > 0 ? background : nil
+    }
+}
+
+extension Homography {
+    /// The uniform scale of an affine map without skew or unequal scaling (a similarity), else nil.
+    public var similarityScale: Double? {
+        guard isAffine else { return nil }
+        let sx = (a * a + b * b).squareRoot(), sy = (d * d + e * e).squareRoot()
+        guard abs(sx - sy) <= 1e-9 * max(sx, 1), abs(a * d + b * e) <= 1e-9 * max(sx * sy, 1) else { return nil }
+        return sx
+    }
+}

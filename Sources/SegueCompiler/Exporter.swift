@@ -1,0 +1,58 @@
+import Segue
+import SegueXML
+
+/// The formats Segue writes, chosen by the output file's extension.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case svg
+
+    /// The format for a path's extension, or nil when Segue does not write that kind of file.
+    public init?(path: String) {
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        self.init(rawValue: ext)
+    }
+}
+
+/// Options of one export.
+public struct ExportOptions: Sendable {
+    public var svg: SVGOptions
+
+    public init(svg: SVGOptions = SVGOptions()) {
+        self.svg = svg
+    }
+}
+
+/// Turns a timeline into a validated document and writes it. The library entry point the CLI
+/// and the tests share.
+public enum Exporter {
+    /// The document bytes in `format`, validated (SVG against the SVG 1.1 DTD) before they are returned.
+    public static func render(_ timeline: Timeline, as format: OutputFormat, options: ExportOptions = ExportOptions()) throws(ExportError) -> Data {
+        switch format {
+        case .svg:
+            let data = try SVGWriter(timeline, options: options.svg).data()
+            try validateSVG(data, name: timeline.name)
+            return data
+        }
+    }
+
+    /// Renders and writes atomically to `path`, whose extension picks the format.
+    public static func export(_ timeline: Timeline, to path: String, options: ExportOptions = ExportOptions()) throws(ExportError) {
+        guard let format = OutputFormat(path: path) else {
+            throw ExportError("cannot tell the format of '\(path)'; use a file name ending in \(OutputFormat.allCases.map { "." + $0.rawValue }.joined(separator: " or "))")
+        }
+        let data = try render(timeline, as: format, options: options)
+        try AtomicFile.write(data, to: path)
+    }
+
+    /// Refuses a document that does not validate: such a document is a bug in Segue, never written.
+    static func validateSVG(_ data: Data, name: String) throws(ExportError) {
+        let issues: [XMLIssue]
+        do {
+            issues = try DTDValidator.validateSVG(data)
+        } catch {
+            throw ExportError(error.description)
+        }
+        if let first = issues.first {
+            throw ExportError("internal error: the SVG for '\(name)' does not validate against SVG 1.1 (\(first)); nothing was written; please report this")
+        }
+    }
+}

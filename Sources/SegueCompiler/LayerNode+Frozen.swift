@@ -1,0 +1,27 @@
+import Segue
+
+extension LayerNode {
+    /// The layer as it is at `time`, with nothing animated: what a snapshot pictures.
+    func frozen(at time: Double) -> LayerNode {
+        var r = self
+        r.bounds = Animated(bounds.value(at: time))
+        r.position = Animated(position.value(at: time))
+        r.anchorPoint = Animated(anchorPoint.value(at: time))
+        r.zPosition = Animated(zPosition.value(at: time))
+        r.transform = Animated(transform.value(at: time))
+        r.sublayerTransform = Animated(sublayerTransform.value(at: time))
+        r.opacity = Animated(opacity.value(at: time))
+        r.isHidden = Animated(isHidden.value(at: time))
+        r.backgroundColor = Animated(backgroundColor.value(at: time))
+        r.cornerRadius = Animated(cornerRadius.value(at: time))
+        r.mask = mask.map { Animated($0.value(at: time)) }
+        return r
+    }
+
+    /// True when the layer stays in its superlayer's plane: a planar transform and no depth, so a
+    /// perspective above it has no effect on it.
+    var isFlat: Bool {
+        zPosition.isConstant && zPosition.initialValue == 0
+            && transform.keyframes.allSatisfy { $0.value.isPlanarAffine && $0.value.m43 == 0 }
+    }
+}

@@ -1,0 +1,71 @@
+import Segue
+import SegueXML
+
+/// The shared clock of every SMIL animation in a document: each animation spans the whole
+/// transition (delays become held keyframes), so all of them start together and, when looping,
+/// restart together after the pause.
+struct SMILClock {
+    /// The transition's duration in seconds.
+    let duration: Double
+    /// Seconds held on the last frame before the next loop; nil when the document plays once.
+    let loopPause: Double?
+
+    /// One cycle: the transition plus the pause.
+    var cycle: Double { duration + (loopPause ?? 0) }
+
+    func apply(to animation: XMLElement) {
+        animation.set("begin", "0s")
+        animation.set("dur", SVGFormat.number(cycle) + "s")
+        if loopPause != nil {
+            animation.set("repeatCount", "indefinite")
+        } else {
+            animation.set("fill", "freeze")
+        }
+    }
+}
+
+/// Writes one property's keyframes as a SMIL `<animate>` or `<animateTransform>`, with the same
+/// timing curves as `keySplines`, so the browser interpolates exactly as the evaluator does.
+struct SMILAnimation<Value: Interpolatable> {
+    let track: Animated<Value>
+    let format: (Value) -> String
+
+    /// Adds `<animate attributeName=…>` to `element`, or nothing when the track never changes.
+    func animate(_ attribute: String, on element: XMLElement, clock: SMILClock) {
+        guard !track.isConstant else { return }
+        let animation = element.addChild("animate")
+        animation.set("attributeName", attribute)
+        fill(animation, clock: clock)
+    }
+
+    /// Adds `<animateTransform type=…>` to `element`, or nothing when the track never changes.
+    func animateTransform(_ type: String, on element: XMLElement, clock: SMILClock) {
+        guard !track.isConstant else { return }
+        let animation = element.addChild("animateTransform")
+        animation.set("attributeName", "transform")
+        animation.set("type", type)
+        fill(animation, clock: clock)
+    }
+
+    private func fill(_ animation: XMLElement, clock: SMILClock) {
+        var frames = track.keyframes
+        if let last = frames.last, last.time < clock.cycle {
+            frames.append(Keyframe(time: clock.cycle, value: last.value))
+        }
+        animation.set("values", frames.map { format($0.value) }.joined(separator: ";"))
+        animation.set("keyTimes", frames.map { SVGFormat.number($0.time / clock.cycle, decimals: 5) }.joined(separator: ";"))
+        if Value.isDiscrete {
+            animation.set("calcMode", "discrete")
+        } else if frames.dropFirst().allSatisfy({ $0.curve.isLinear }) {
+            animation.set("calcMode", "linear")
+        } else {
+            animation.set("calcMode", "spline")
+            let splines = frames.dropFirst().map { frame in
+                let c = frame.curve
+                return [c.x1, c.y1, c.x2, c.y2].map { SVGFormat.number($0, decimals: 4) }.joined(separator: " ")
+            }
+            animation.set("keySplines", splines.joined(separator: ";"))
+        }
+        clock.apply(to: animation)
+    }
+}

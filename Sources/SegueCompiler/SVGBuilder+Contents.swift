@@ -1,0 +1,138 @@
+import Segue
+import SegueXML
+
+/// Drawing a layer's background, contents and mask shapes.
+extension SVGBuilder {
+    mutating func writeBackgroundAndContents(_ layer: LayerNode, into body: XMLElement) throws(ExportError) {
+        let background = layer.backgroundColor
+        if background.keyframes.contains(where: { $0.value.alpha > 0 }) {
+            let rect = writeRect(layer.bounds, cornerRadius: layer.cornerRadius, into: body)
+            writeFill(background, on: rect)
+        }
+        switch layer.contents {
+        case nil:
+            break
+        case .color(let color):
+            let rect = writeRect(layer.bounds, cornerRadius: layer.cornerRadius, into: body)
+            writeFill(Animated(color), on: rect)
+        case .text(let text):
+            try writeText(text, in: layer, into: body)
+        case .image(let image):
+            let element = body.addChild("image")
+            writeFrame(layer.bounds, on: element)
+            element.set("preserveAspectRatio", Self.aspect(image.gravity))
+            element.set("href", "data:\(image.mimeType);base64,\(image.data.base64EncodedString())", namespace: xlink)
+        case .snapshot(let snapshot):
+            try writeSnapshot(snapshot, in: layer, into: body)
+        }
+    }
+
+    /// A `<rect>` covering the bounds (animated with them), rounded by the corner radius.
+    @discardableResult
+    func writeRect(_ bounds: Animated<Rect>, cornerRadius: Animated<Double>, into parent: XMLElement) -> XMLElement {
+        let rect = parent.addChild("rect")
+        writeFrame(bounds, on: rect)
+        if !(cornerRadius.isConstant && cornerRadius.initialValue == 0) {
+            for attribute in ["rx", "ry"] {
+                rect.set(attribute, SVGFormat.number(cornerRadius.initialValue))
+                SMILAnimation(track: cornerRadius) { SVGFormat.number($0) }.animate(attribute, on: rect, clock: clock)
+            }
+        }
+        return rect
+    }
+
+    /// `x`, `y`, `width` and `height` from a rectangle track; only the changing ones animate.
+    func writeFrame(_ bounds: Animated<Rect>, on element: XMLElement) {
+        let initial = bounds.initialValue
+        let parts: [(String, (Rect) -> Double)] = [("x", \.minX), ("y", \.minY), ("width", \.width), ("height", \.height)]
+        for (name, part) in parts {
+            let value = part(initial)
+            if value != 0 || name == "width" || name == "height" { element.set(name, SVGFormat.number(value)) }
+            SMILAnimation(track: bounds.map(part)) { SVGFormat.number($0) }.animate(name, on: element, clock: clock)
+        }
+    }
+
+    func writeFill(_ color: Animated<Color>, on element: XMLElement) {
+        element.set("fill", color.initialValue.hexRGB)
+        SMILAnimation(track: color.map { $0.withAlpha(1) }) { $0.hexRGB }.animate("fill", on: element, clock: clock)
+        let alpha = color.map(\.alpha)
+        if !(alpha.isConstant && alpha.initialValue == 1) {
+            element.set("fill-opacity", SVGFormat.number(alpha.initialValue))
+            SMILAnimation(track: alpha) { SVGFormat.number($0) }.animate("fill-opacity", on: element, clock: clock)
+        }
+    }
+
+    private func writeText(_ text: Text, in layer: LayerNode, into body: XMLElement) throws(ExportError) {
+        guard layer.bounds.isConstant else {
+            throw ExportError("text layer '\(layer.id)' animates its bounds, which this version cannot draw in SVG yet; move it with position or transform instead")
+        }
+        let bounds = layer.bounds.initialValue
+        let element = body.addChild("text")
+        let (x, anchor): (Double, String) = switch text.alignment {
+        case .left: (bounds.minX, "start")
+        case .center: (bounds.midX, "middle")
+        case .right: (bounds.maxX, "end")
+        }
+        element.set("x", SVGFormat.number(x))
+        element.set("y", SVGFormat.number(bounds.midY))
+        element.set("dominant-baseline", "central")
+        if anchor != "start" { element.set("text-anchor", anchor) }
+        element.set("font-size", SVGFormat.number(text.fontSize))
+        if text.weight != .regular { element.set("font-weight", SVGFormat.fontWeight(text.weight)) }
+        element.set("fill", text.color.hexRGB)
+        if text.color.alpha < 1 { element.set("fill-opacity", SVGFormat.number(text.color.alpha)) }
+        element.addText(text.string)
+    }
+
+    private mutating func writeSnapshot(_ snapshot: Snapshot, in layer: LayerNode, into body: XMLElement) throws(ExportError) {
+        guard layer.bounds.isConstant else {
+            throw ExportError("snapshot layer '\(layer.id)' animates its bounds, which this version cannot draw in SVG yet; scale it with transform instead")
+        }
+        let picture = try snapshotID(of: snapshot.screen)
+        let bounds = layer.bounds.initialValue
+        let region = snapshot.rect ?? Rect(size: timeline.size)
+        guard region.width > 0, region.height > 0 else { return }
+        let clipID = ids.make(layer.id + "-frame")
+        let clip = defs.addChild("clipPath").set("id", clipID)
+        writeFrame(layer.bounds, on: clip.addChild("rect"))
+        let fit = Homography.translation(x: -region.minX, y: -region.minY)
+            .concatenating(Homography(a: bounds.width / region.width, b: 0, c: 0, d: 0, e: bounds.height / region.height,
+                                      f: 0, g: bounds.minX, h: bounds.minY, i: 1))
+        let use = body.addChild("g").set("clip-path", "url(#\(clipID))").addChild("use")
+        use.set("href", "#" + picture, namespace: xlink)
+        if !fit.isNearIdentity { use.set("transform", SVGFormat.transform(fit)) }
+    }
+
+    /// The mask's shape inside a `<clipPath>`, its geometry animated by SMIL.
+    func writeMaskShape(_ mask: Animated<MaskShape>, into clipPath: XMLElement) {
+        switch mask.initialValue {
+        case .ellipse:
+            let rects = mask.map { shape -> Rect in if case .ellipse(let r) = shape { r } else { .zero } }
+            let isCircle = rects.keyframes.allSatisfy { abs($0.value.width - $0.value.height) < 1e-9 }
+            let element = clipPath.addChild(isCircle ? "circle" : "ellipse")
+            let parts: [(String, (Rect) -> Double)] = isCircle
+                ? [("cx", \.midX), ("cy", \.midY), ("r", { $0.width / 2 })]
+                : [("cx", \.midX), ("cy", \.midY), ("rx", { $0.width / 2 }), ("ry", { $0.height / 2 })]
+            for (name, part) in parts {
+                element.set(name, SVGFormat.number(part(rects.initialValue)))
+                SMILAnimation(track: rects.map(part)) { SVGFormat.number($0) }.animate(name, on: element, clock: clock)
+            }
+        case .rect:
+            let rects = mask.map { shape -> Rect in if case .rect(let r, _) = shape { r } else { .zero } }
+            let radii = mask.map { shape -> Double in if case .rect(_, let c) = shape { c } else { 0 } }
+            writeRect(rects, cornerRadius: radii, into: clipPath)
+        case .path:
+            let paths = mask.map { shape -> Path in if case .path(let p) = shape { p } else { Path() } }
+            let element = clipPath.addChild("path").set("d", SVGFormat.path(paths.initialValue))
+            SMILAnimation(track: paths) { SVGFormat.path($0) }.animate("d", on: element, clock: clock)
+        }
+    }
+
+    static func aspect(_ gravity: ContentsGravity) -> String {
+        switch gravity {
+        case .resize: "none"
+        case .resizeAspect: "xMidYMid meet"
+        case .resizeAspectFill: "xMidYMid slice"
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Segue
+
+/// How numbers, colours, transforms and paths are spelled in Segue's documents: short, and the same
+/// bytes for the same value on every machine.
+enum SVGFormat {
+    /// A number with at most `decimals` digits after the point, trailing zeros dropped, no `-0`.
+    static func number(_ value: Double, decimals: Int = 3) -> String {
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        if scaled == 0 { return "0" }
+        let negative = value < 0
+        let integer = (scaled / scale).rounded(.down)
+        var fraction = Int((scaled - integer * scale).rounded())
+        var digits = ""
+        if fraction > 0 {
+            var width = decimals
+            while fraction % 10 == 0 { fraction /= 10; width -= 1 }
+            let text = String(fraction)
+            digits = "." + String(repeating: "0", count: width - text.count) + text
+        }
+        return (negative ? "-" : "") + String(format: "%.0f", integer) + digits
+    }
+
+    static func numbers(_ values: Double...) -> String {
+        values.map { number($0) }.joined(separator: " ")
+    }
+
+    /// An affine homography as the shortest SVG transform that says it.
+    static func transform(_ h: Homography) -> String {
+        if h.a == 1 && h.b == 0 && h.d == 0 && h.e == 1 {
+            return "translate(\(number(h.g)),\(number(h.h)))"
+        }
+        if h.b == 0 && h.d == 0 && h.g == 0 && h.h == 0 {
+            return h.a == h.e ? "scale(\(number(h.a, decimals: 5)))" : "scale(\(number(h.a, decimals: 5)),\(number(h.e, decimals: 5)))"
+        }
+        let linear = [h.a, h.b, h.d, h.e].map { number($0, decimals: 5) }
+        return "matrix(\(linear.joined(separator: ",")),\(number(h.g)),\(number(h.h)))"
+    }
+
+    static func path(_ path: Path) -> String {
+        path.elements.map { element -> String in
+            switch element {
+            case .move(let p): "M\(numbers(p.x, p.y))"
+            case .line(let p): "L\(numbers(p.x, p.y))"
+            case .quadCurve(let p, let c): "Q\(numbers(c.x, c.y, p.x, p.y))"
+            case .curve(let p, let c1, let c2): "C\(numbers(c1.x, c1.y, c2.x, c2.y, p.x, p.y))"
+            case .close: "Z"
+            }
+        }.joined(separator: " ")
+    }
+
+    static let fontFamily = "-apple-system, BlinkMacSystemFont, 'Helvetica Neue', Helvetica, Arial, sans-serif"
+
+    static func fontWeight(_ weight: Text.Weight) -> String {
+        switch weight {
+        case .regular: "400"
+        case .medium: "500"
+        case .semibold: "600"
+        case .bold: "700"
+        }
+    }
+}
+
+/// Hands out XML ids that are valid names and unique within one document, all under one prefix
+/// so several documents can share a page.
+struct IDAllocator {
+    let prefix: String
+    private var used: Set<String> = []
+
+    init(transitionName: String) {
+        prefix = "sg-" + Self.sanitize(transitionName) + "-"
+    }
+
+    mutating func make(_ hint: String) -> String {
+        let base = prefix + Self.sanitize(hint)
+        var candidate = base
+        var counter = 2
+        while used.contains(candidate) {
+            candidate = "\(base)-\(counter)"
+            counter += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+
+    static func sanitize(_ text: String) -> String {
+        let mapped = text.unicodeScalars.map { scalar -> String in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
+                ? String(scalar) : "_"
+        }.joined()
+        return mapped.isEmpty ? "_" : mapped
+    }
+}

@@ -1,0 +1,169 @@
+import Segue
+import SegueXML
+
+/// Writes a timeline as an SVG 1.1 document animated with SMIL, which plays inside `<img>` and on
+/// GitHub with no script. A walker over the timeline: each layer becomes a `<g>` whose transform
+/// chain, opacity, visibility and mask geometry SMIL animates with the model's own keyframes and
+/// curves (`keySplines`), so the drawing is the model's, not an approximation of it.
+///
+/// Layers whose drawing needs perspective or 3D interpolation are refused with a clear error.
+public struct SVGWriter {
+    public let timeline: Timeline
+    public let options: SVGOptions
+
+    public init(_ timeline: Timeline, options: SVGOptions = SVGOptions()) {
+        self.timeline = timeline
+        self.options = options
+    }
+
+    public static let svgNamespace = "http://www.w3.org/2000/svg"
+    public static let xlinkNamespace = "http://www.w3.org/1999/xlink"
+
+    /// Builds the document through libxml2.
+    public func document() throws(ExportError) -> XMLDocument {
+        var builder = SVGBuilder(timeline: timeline, options: options)
+        return try builder.build()
+    }
+
+    /// The serialised document bytes.
+    public func data() throws(ExportError) -> Data {
+        try document().serialized(indent: options.indent)
+    }
+}
+
+/// The state of one SVG write: the document, its `<defs>`, and the ids handed out.
+struct SVGBuilder {
+    let timeline: Timeline
+    let options: SVGOptions
+    let evaluator: Evaluator
+    let clock: SMILClock
+    var ids: IDAllocator
+    private(set) var document: XMLDocument
+    private(set) var xlink: XMLNamespace
+    private(set) var defs: XMLElement
+    private var snapshotIDs: [ScreenID: String] = [:]
+
+    init(timeline: Timeline, options: SVGOptions) {
+        self.timeline = timeline
+        self.options = options
+        evaluator = Evaluator(timeline)
+        clock = SMILClock(duration: timeline.duration, loopPause: options.loopPause)
+        ids = IDAllocator(transitionName: timeline.name)
+        document = XMLDocument(root: "svg", namespace: SVGWriter.svgNamespace)
+        xlink = document.declareNamespace(prefix: "xlink", uri: SVGWriter.xlinkNamespace)
+        defs = document.root
+    }
+
+    mutating func build() throws(ExportError) -> XMLDocument {
+        document.setDoctype(name: "svg", publicID: DTDValidator.svg11PublicID, systemID: DTDValidator.svg11SystemID,
+                            extraAttributes: [("svg", "role"), ("svg", "aria-label")])
+        let root = document.root
+        let size = timeline.size
+        root.set("version", "1.1")
+        root.set("width", SVGFormat.number(size.width))
+        root.set("height", SVGFormat.number(size.height))
+        root.set("viewBox", "0 0 \(SVGFormat.number(size.width)) \(SVGFormat.number(size.height))")
+        root.set("role", "img")
+        root.set("aria-label", Self.label(timeline))
+        root.addChild("title").addText(Self.label(timeline))
+        root.addChild("desc").addText(timeline.summary.isEmpty ? Self.label(timeline) : timeline.summary)
+        defs = root.addChild("defs")
+        // Clip everything to the stage, as the container view does.
+        let stage = root.addChild("g")
+        let stageClip = ids.make("stage")
+        let clip = defs.addChild("clipPath").set("id", stageClip)
+        clip.addChild("rect").set("width", SVGFormat.number(size.width)).set("height", SVGFormat.number(size.height))
+        stage.set("clip-path", "url(#\(stageClip))")
+        stage.set("font-family", SVGFormat.fontFamily)
+        if let rootLayer = timeline.layers.first {
+            try writeLayer(rootLayer, into: stage, frozen: false)
+        }
+        if defs.childElementCount == 0 { defs.remove() }
+        return document
+    }
+
+    /// "circle-reveal (push)", or the summary's first words when there is one.
+    static func label(_ timeline: Timeline) -> String {
+        "\(timeline.name) transition (\(timeline.direction.rawValue), \(SVGFormat.number(timeline.duration)) s)"
+    }
+
+    /// Writes a layer and its sublayers. `frozen` writes the layer as it is at time 0, with no
+    /// animation (a snapshot's picture).
+    mutating func writeLayer(_ source: LayerNode, into parent: XMLElement, frozen: Bool) throws(ExportError) {
+        let layer = frozen ? source.frozen(at: 0) : source
+        if layer.isHidden.isConstant && layer.isHidden.initialValue { return }
+        if layer.opacity.isConstant && layer.opacity.initialValue == 0 { return }
+        let group = parent.addChild("g")
+        group.set("id", ids.make(layer.id + (frozen ? "-snapshot" : "")))
+        if layer.opacity.isConstant {
+            if layer.opacity.initialValue < 1 { group.set("opacity", SVGFormat.number(layer.opacity.initialValue)) }
+        } else {
+            SMILAnimation(track: layer.opacity) { SVGFormat.number($0) }.animate("opacity", on: group, clock: clock)
+        }
+        if !layer.isHidden.isConstant {
+            group.set("display", layer.isHidden.initialValue ? "none" : "inline")
+            SMILAnimation(track: layer.isHidden) { $0 ? "none" : "inline" }.animate("display", on: group, clock: clock)
+        }
+        let steps = try TransformSteps(layer: layer).steps
+        var body = group
+        for (index, step) in steps.enumerated() {
+            if index > 0 || step.isAnimated { body = body.addChild("g") }
+            step.write(on: body, clock: clock)
+        }
+        if let mask = layer.mask {
+            let id = ids.make(layer.id + "-mask")
+            let clipPath = defs.addChild("clipPath").set("id", id)
+            writeMaskShape(mask, into: clipPath)
+            body.set("clip-path", "url(#\(id))")
+        }
+        try writeBody(layer, into: body, frozen: frozen)
+    }
+
+    /// Background, contents and sublayers, in the layer's bounds space.
+    mutating func writeBody(_ layer: LayerNode, into body: XMLElement, frozen: Bool) throws(ExportError) {
+        var target = body
+        if layer.masksToBounds {
+            let id = ids.make(layer.id + "-bounds")
+            let clip = defs.addChild("clipPath").set("id", id)
+            writeRect(layer.bounds, cornerRadius: layer.cornerRadius, into: clip)
+            target = body.addChild("g").set("clip-path", "url(#\(id))")
+        }
+        try writeBackgroundAndContents(layer, into: target)
+        let children = evaluator.paintOrder(of: layer.id, at: 0)
+        try checkPaintOrder(of: layer)
+        guard !children.isEmpty else { return }
+        var container = target
+        let sublayer = layer.sublayerTransform
+        if !(sublayer.isConstant && sublayer.initialValue.isIdentity) {
+            guard sublayer.isConstant, children.allSatisfy({ timeline.layers[$0].isFlat }) else {
+                throw ExportError("layer '\(layer.id)' gives its sublayers 3D depth (sublayerTransform with perspective over 3D sublayers), which this version cannot draw in SVG yet; export to HTML")
+            }
+            let placed = Evaluator.sublayerTransform(layer, at: 0).planeProjection
+            container = target.addChild("g").set("transform", SVGFormat.transform(placed))
+        }
+        for index in children {
+            try writeLayer(timeline.layers[index], into: container, frozen: frozen)
+        }
+    }
+
+    private func checkPaintOrder(of layer: LayerNode) throws(ExportError) {
+        let first = evaluator.paintOrder(of: layer.id, at: 0)
+        for time in timeline.keyframeTimes where evaluator.paintOrder(of: layer.id, at: time) != first {
+            throw ExportError("the sublayers of '\(layer.id)' change their stacking order (zPosition) during the transition, which SVG cannot redraw yet; keep their zPosition order fixed")
+        }
+    }
+
+    /// The snapshot picture of a screen, written once into `<defs>` and shared by every snapshot layer.
+    mutating func snapshotID(of screen: ScreenID) throws(ExportError) -> String {
+        if let id = snapshotIDs[screen] { return id }
+        let role: LayerRole = screen == .from ? .fromScreen : .toScreen
+        guard let node = timeline.layers.first(where: { $0.role == role }) else {
+            throw ExportError("a snapshot pictures the \(screen.rawValue) screen, but the timeline has none")
+        }
+        let id = ids.make("\(screen.rawValue)-picture")
+        snapshotIDs[screen] = id
+        let group = defs.addChild("g").set("id", id)
+        try writeBody(node.frozen(at: 0), into: group, frozen: true)
+        return id
+    }
+}

@@ -1,0 +1,135 @@
+import Segue
+import SegueXML
+
+/// One link of a layer's transform chain in SVG: a fixed affine map, or one SMIL-animated
+/// component. Nested `<g>`s apply them outermost first: position, transform (translate, rotate,
+/// skew, scale), anchor offset.
+enum TransformStep {
+    case fixed(Homography)
+    case translate(Animated<Point>)
+    case rotate(Animated<Double>)   // degrees
+    case scale(Animated<Point>)
+
+    var isAnimated: Bool {
+        if case .fixed = self { return false }
+        return true
+    }
+
+    func write(on group: XMLElement, clock: SMILClock) {
+        switch self {
+        case .fixed(let h):
+            group.set("transform", SVGFormat.transform(h))
+        case .translate(let track):
+            SMILAnimation(track: track) { "\(SVGFormat.number($0.x)),\(SVGFormat.number($0.y))" }
+                .animateTransform("translate", on: group, clock: clock)
+        case .rotate(let track):
+            SMILAnimation(track: track) { SVGFormat.number($0, decimals: 4) }
+                .animateTransform("rotate", on: group, clock: clock)
+        case .scale(let track):
+            SMILAnimation(track: track) { "\(SVGFormat.number($0.x, decimals: 5)),\(SVGFormat.number($0.y, decimals: 5))" }
+                .animateTransform("scale", on: group, clock: clock)
+        }
+    }
+}
+
+/// Splits a layer's placement into transform steps that SMIL replays exactly: positions and anchor
+/// offsets as translations, and a planar `transform` decomposed as Core Animation interpolates it
+/// (translation, rotation, scale each linear between keyframes, under the keyframes' curves).
+struct TransformSteps {
+    let steps: [TransformStep]
+
+    init(layer: LayerNode) throws(ExportError) {
+        var raw: [TransformStep] = []
+        // Position (the anchor's place in the superlayer).
+        raw.append(layer.position.isConstant
+            ? .fixed(.translation(x: layer.position.initialValue.x, y: layer.position.initialValue.y))
+            : .translate(layer.position))
+        raw += try Self.transformSteps(layer)
+        raw.append(try Self.anchorStep(layer))
+        steps = Self.merge(raw)
+    }
+
+    private static func transformSteps(_ layer: LayerNode) throws(ExportError) -> [TransformStep] {
+        let track = layer.transform
+        if track.isConstant {
+            let projection = track.initialValue.planeProjection
+            guard projection.isAffine else {
+                throw ExportError("layer '\(layer.id)' has a perspective transform (m34), which this version cannot draw in SVG yet; export to HTML")
+            }
+            return [.fixed(projection)]
+        }
+        guard track.keyframes.allSatisfy({ $0.value.isPlanarAffine }) else {
+            throw ExportError("layer '\(layer.id)' animates a 3D transform, which this version cannot draw in SVG yet; export to HTML")
+        }
+        let parts = track.keyframes.compactMap { $0.value.decomposed() }
+        guard parts.count == track.keyframes.count else {
+            throw ExportError("layer '\(layer.id)' animates through a transform that collapses the layer (scale 0); use a tiny scale such as 0.01 instead")
+        }
+        func channel<V: Interpolatable>(_ f: (Transform3D.Decomposed) -> V) -> Animated<V> {
+            Animated(keyframes: zip(track.keyframes, parts).map { Keyframe(time: $0.time, value: f($1), curve: $0.curve) })
+        }
+        let skew = channel { $0.skew[0] }
+        guard skew.isConstant else {
+            throw ExportError("layer '\(layer.id)' animates a skew, which SVG interpolates differently from Core Animation; animate rotation and scale instead")
+        }
+        let translation = channel { Point(x: $0.translation[0], y: $0.translation[1]) }
+        let rotation = channel { $0.zRotation * 180 / .pi }
+        let scale = channel { Point(x: $0.scale[0], y: $0.scale[1]) }
+        var steps: [TransformStep] = []
+        steps.append(translation.isConstant ? .fixed(.translation(x: translation.initialValue.x, y: translation.initialValue.y)) : .translate(translation))
+        steps.append(rotation.isConstant ? .fixed(Self.rotation(degrees: rotation.initialValue)) : .rotate(rotation))
+        if skew.initialValue != 0 {
+            steps.append(.fixed(Homography(a: 1, b: 0, c: 0, d: skew.initialValue, e: 1, f: 0, g: 0, h: 0, i: 1)))
+        }
+        steps.append(scale.isConstant ? .fixed(Homography(a: scale.initialValue.x, b: 0, c: 0, d: 0, e: scale.initialValue.y, f: 0, g: 0, h: 0, i: 1)) : .scale(scale))
+        return steps
+    }
+
+    private static func anchorStep(_ layer: LayerNode) throws(ExportError) -> TransformStep {
+        func offset(_ bounds: Rect, _ anchor: Point) -> Point {
+            Point(x: -anchor.x * bounds.width - bounds.minX, y: -anchor.y * bounds.height - bounds.minY)
+        }
+        switch (layer.bounds.isConstant, layer.anchorPoint.isConstant) {
+        case (true, true):
+            let p = offset(layer.bounds.initialValue, layer.anchorPoint.initialValue)
+            return .fixed(.translation(x: p.x, y: p.y))
+        case (false, true):
+            let anchor = layer.anchorPoint.initialValue
+            return .translate(layer.bounds.map { offset($0, anchor) })
+        case (true, false):
+            let bounds = layer.bounds.initialValue
+            return .translate(layer.anchorPoint.map { offset(bounds, $0) })
+        case (false, false):
+            throw ExportError("layer '\(layer.id)' animates both its bounds and its anchorPoint, which this version cannot draw in SVG yet; animate one of them")
+        }
+    }
+
+    private static func rotation(degrees: Double) -> Homography {
+        let r = degrees * .pi / 180
+        return Homography(a: cos(r), b: sin(r), c: 0, d: -sin(r), e: cos(r), f: 0, g: 0, h: 0, i: 1)
+    }
+
+    /// Joins neighbouring fixed steps into one and drops identities. Outer steps come first, so an
+    /// inner map applies before an outer one.
+    private static func merge(_ steps: [TransformStep]) -> [TransformStep] {
+        var result: [TransformStep] = []
+        for step in steps {
+            if case .fixed(let inner) = step, case .fixed(let outer)? = result.last {
+                result[result.count - 1] = .fixed(inner.concatenating(outer))
+            } else {
+                result.append(step)
+            }
+        }
+        return result.filter { step in
+            if case .fixed(let h) = step { return !h.isNearIdentity }
+            return true
+        }
+    }
+}
+
+extension Homography {
+    var isNearIdentity: Bool {
+        abs(a - 1) < 1e-12 && abs(b) < 1e-12 && abs(c) < 1e-12 && abs(d) < 1e-12 && abs(e - 1) < 1e-12
+            && abs(f) < 1e-12 && abs(g) < 1e-12 && abs(h) < 1e-12 && abs(i - 1) < 1e-12
+    }
+}

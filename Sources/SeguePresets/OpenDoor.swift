@@ -1,0 +1,36 @@
+import Segue
+
+extension Preset {
+    /// Article 004, "open door": the current screen, cut into left and right halves (snapshots),
+    /// slides apart by a half-width each while the target screen grows from scale 0.7 to identity
+    /// underneath; one `UIView.animate` block with the ease-out curve.
+    public static let openDoor = Preset(
+        name: "open-door",
+        summary: "The current screen opens like double doors while the next one grows from 70 % behind it.",
+        article: "004",
+        parameters: [
+            PresetParameter("start-scale", .number(0.01...1), default: "0.7", "the next screen's scale at the start"),
+        ]
+    ) { arguments in
+        let stage = StageParameters(arguments, duration: 0.5)
+        let startScale = arguments.number("start-scale", default: 0.7)
+        return Transition("open-door", duration: stage.duration, size: stage.size,
+                          description: "The current screen opens like double doors onto the next screen growing behind it.") { t in
+            stage.dress(t.from, as: .list, title: "Movies", button: nil)
+            stage.dress(t.to, as: .detail, title: "Arrival", button: nil)
+            let w = t.size.width, h = t.size.height
+            let left = t.snapshot(of: .from, rect: Rect(x: 0, y: 0, width: w / 2, height: h), name: "left-door")
+            let right = t.snapshot(of: .from, rect: Rect(x: w / 2, y: 0, width: w / 2, height: h), name: "right-door")
+            t.add(left)
+            t.add(right)
+            t.from.isHidden = true
+            t.container.backgroundColor = .black   // the window behind the container view
+            t.to.transform = Transform3D(scaleX: startScale, y: startScale, z: 1)
+            t.animate(curve: .easeOut) {
+                left.frame = left.frame.offsetBy(dx: -left.frame.width, dy: 0)
+                right.frame = right.frame.offsetBy(dx: right.frame.width, dy: 0)
+                t.to.transform = .identity
+            }
+        }
+    }
+}

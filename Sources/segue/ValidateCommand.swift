@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import SegueXML
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Validate SVG files against the W3C SVG 1.1 DTD (exit 0 only when all are valid).",
+        discussion: "A file with a DOCTYPE is validated against it (its internal subset may extend the DTD); a file without one against SVG 1.1 itself. The DTD comes from the XML catalog; the network is never used."
+    )
+
+    @Argument(help: "SVG files to check.")
+    var files: [String]
+
+    func run() throws {
+        var allValid = true
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw fail("cannot read '\(file)'; check the path")
+            }
+            let issues: [XMLIssue]
+            do {
+                issues = try DTDValidator.validateSVG(data)
+            } catch {
+                throw fail(error.description)
+            }
+            if issues.isEmpty {
+                print("\(file): valid SVG 1.1")
+            } else {
+                allValid = false
+                for issue in issues {
+                    FileHandle.standardError.write(Data("\(file):\(issue.line): error: \(issue.message)\n".utf8))
+                }
+            }
+        }
+        if !allValid { throw ExitCode.failure }
+    }
+}
