@@ -33,11 +33,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SegueTests", dependencies: ["Segue"]),
-        .testTarget(
-            name: "SegueCompilerTests",
-            dependencies: ["SegueCompiler", "SeguePresets", "SegueXML"],
-            resources: [.copy("Fixtures")]
-        ),
+        .testTarget(name: "SegueCompilerTests", dependencies: ["SegueCompiler", "SeguePresets", "SegueXML"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
     ]
 )

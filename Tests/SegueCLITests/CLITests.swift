@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// The built `segue` binary, run as a user would: exit codes, messages, files written or not.
+struct CLITests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let binary: URL = {
+        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [here, here.deletingLastPathComponent()]
+        for folder in candidates {
+            let url = folder.appendingPathComponent("segue")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return here.appendingPathComponent("segue")
+    }()
+
+    func segue(_ arguments: String..., in folder: URL? = nil) throws -> Run {
+        try segueArray(arguments, in: folder)
+    }
+
+    func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func presetsListsEveryPresetWithItsParameters() throws {
+        let run = try segue("presets")
+        #expect(run.status == 0)
+        for name in ["circle-reveal", "circle-spread", "circle-scale-spread", "open-door"] {
+            #expect(run.stdout.contains("\(name) — "))
+        }
+        #expect(run.stdout.split(separator: "\n").contains { $0.contains("button") && $0.contains("rect x,y,width,height, default 20 pt from the top and right edges") })
+        #expect(run.stdout.contains("duration"))
+    }
+
+    @Test(arguments: ["circle-reveal", "circle-spread", "circle-scale-spread", "open-door"])
+    func exportWritesAValidSVG(preset: String) throws {
+        let dir = try folder()
+        let run = try segue("export", preset, "--direction", "pop", "--loop", "-o", "out.svg", in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("wrote out.svg"))
+        let validate = try segue("validate", "out.svg", in: dir)
+        #expect(validate.status == 0)
+        #expect(validate.stdout.contains("out.svg: valid SVG 1.1"))
+    }
+
+    @Test func badInputGetsOneLineAndNoFile() throws {
+        let dir = try folder()
+        let cases: [([String], String)] = [
+            (["export", "circle-revel", "-o", "a.svg"], "there is no preset named 'circle-revel'"),
+            (["export", "circle-reveal", "--param", "colour=#fff", "-o", "a.svg"], "has no parameter 'colour'"),
+            (["export", "circle-reveal", "--param", "button=abc", "-o", "a.svg"], "expected x,y,width,height"),
+            (["export", "circle-reveal", "--param", "duration=-1", "-o", "a.svg"], "out of range"),
+            (["export", "circle-reveal", "--param", "duration", "-o", "a.svg"], "write it as name=value"),
+            (["export", "circle-reveal", "-o", "missing/a.svg"], "does not exist; create it first"),
+            (["export", "circle-reveal", "-o", "a.gif"], "cannot tell the format of 'a.gif'"),
+            (["inspect", "circle-reveal", "--at", "9"], "--at 9: give seconds from 0 to 0.5"),
+        ]
+        for (arguments, message) in cases {
+            let process = try segueArray(arguments, in: dir)
+            #expect(process.status == 1, "\(arguments)")
+            #expect(process.stderr.hasPrefix("error: "), "\(arguments): \(process.stderr)")
+            #expect(process.stderr.contains(message), "\(arguments): \(process.stderr)")
+            #expect(process.stderr.split(separator: "\n").count == 1, "\(arguments): \(process.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test func aFailedExportLeavesTheExistingFileAlone() throws {
+        let dir = try folder()
+        let target = dir.appendingPathComponent("keep.svg")
+        try Data("precious".utf8).write(to: target)
+        let run = try segue("export", "circle-reveal", "--param", "size=0x0", "-o", "keep.svg", in: dir)
+        #expect(run.status == 1)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "precious")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["keep.svg"])
+    }
+
+    @Test func validateReportsErrorsWithLineNumbers() throws {
+        let dir = try folder()
+        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\">\n<marquee/>\n</svg>\n".utf8)
+            .write(to: dir.appendingPathComponent("bad.svg"))
+        let run = try segue("validate", "bad.svg", in: dir)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("bad.svg:2: error:"))
+        #expect(run.stderr.contains("marquee"))
+    }
+
+    @Test func inspectPrintsTheModelAsJSON() throws {
+        let run = try segue("inspect", "circle-reveal", "--at", "0.25", "--json")
+        #expect(run.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+        let layers = object["layers"] as! [[String: Any]]
+        let to = try #require(layers.first { $0["id"] as? String == "to" })
+        let mask = to["mask"] as! [String: Any]
+        let radius = mask["radius"] as! Double
+        let expected = 20 + (335.0 * 335.0 + 627.0 * 627.0).squareRoot() / 2
+        #expect(abs(radius - expected) < 1e-9)
+        #expect((to["corners"] as! [Any]).count == 4)
+    }
+
+    @Test func inspectPrintsATable() throws {
+        let run = try segue("inspect", "open-door", "--at", "50%")
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("open-door (push) at 250 ms, progress 0.5"))
+        #expect(run.stdout.contains("left-door"))
+        #expect(run.stdout.split(separator: "\n").contains { $0.hasPrefix("from ") && $0.contains(" hidden ") })
+    }
+
+    func segueArray(_ arguments: [String], in folder: URL?) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import SegueCompiler
+import SegueXML
+import Testing
+
+/// The SVG 1.1 DTD check that every written document passes.
+struct ValidationTests {
+    let header = "<?xml version=\"1.0\"?>\n<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
+
+    @Test func theDTDComesFromTheLocalCatalog() throws {
+        let path = try #require(DTDValidator.localSVG11DTD())
+        #expect(path.hasPrefix("/"))
+    }
+
+    @Test func aValidDocumentPasses() throws {
+        let svg = header + "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"10\" height=\"10\"><rect width=\"5\" height=\"5\"/></svg>"
+        #expect(try DTDValidator.validateSVG(Data(svg.utf8)).isEmpty)
+    }
+
+    @Test func anInvalidDocumentFailsWithLineNumbers() throws {
+        let svg = header + "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\">\n<rect width=\"5\"/>\n<blink/>\n</svg>"
+        let issues = try DTDValidator.validateSVG(Data(svg.utf8))
+        #expect(issues.contains { $0.line == 5 && $0.message.contains("blink") })
+    }
+
+    @Test func aDocumentWithoutDoctypeIsCheckedAgainstSVG11() throws {
+        let good = "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\"><circle r=\"2\"/></svg>"
+        let bad = "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\"><circle r=\"2\" role=\"img\"/></svg>"
+        #expect(try DTDValidator.validateSVG(Data(good.utf8)).isEmpty)
+        #expect(try !DTDValidator.validateSVG(Data(bad.utf8)).isEmpty)
+    }
+
+    @Test func malformedXMLIsReported() throws {
+        let issues = try DTDValidator.validateSVG(Data("<svg><g></svg>".utf8))
+        #expect(!issues.isEmpty)
+    }
+}

@@ -1,0 +1,132 @@
+import Testing
+@testable import Segue
+
+/// Illegal transitions are refused at the DSL boundary, each with a message and the user's line.
+struct DiagnosticTests {
+    func problems(_ t: Transition, _ direction: Direction = .push) -> [Diagnostic] {
+        do {
+            _ = try t.timeline(direction)
+            return []
+        } catch {
+            return error.diagnostics
+        }
+    }
+
+    @Test func negativeDurationIsReportedAtTheTransition() {
+        let line = #line + 1
+        let d = problems(Transition("x", duration: -1) { _ in })
+        #expect(d.count == 1)
+        #expect(d.first?.location?.line == line)
+        #expect(d.first?.message.contains("positive") == true)
+    }
+
+    @Test func animationPastTheEndIsReportedAtTheAnimateCall() {
+        var line = 0
+        let d = problems(Transition("x", duration: 0.5) { t in
+            line = #line + 1
+            t.animate(duration: 0.4, delay: 0.2) { t.to.opacity = 0 }
+        })
+        #expect(d.first?.location?.line == line)
+        #expect(d.first?.message.contains("ends at 0.6 s") == true)
+    }
+
+    @Test func negativeAnimationDurationIsRefused() {
+        let d = problems(Transition("x") { t in t.animate(duration: -0.1) { t.to.opacity = 0 } })
+        #expect(d.first?.message.contains("zero or more") == true)
+    }
+
+    @Test func overlappingAnimationsOfOnePropertyAreRefused() {
+        var second = 0
+        let d = problems(Transition("x", duration: 1) { t in
+            t.animate(duration: 0.6) { t.to.opacity = 0 }
+            second = #line + 1
+            t.animate(duration: 0.6, delay: 0.3) { t.to.opacity = 1 }
+        })
+        #expect(d.count == 1)
+        #expect(d.first?.location?.line == second)
+        #expect(d.first?.message.contains("animated twice at once") == true)
+    }
+
+    @Test func opacityOutsideZeroToOneIsRefused() {
+        let d = problems(Transition("x") { t in t.to.opacity = 2 })
+        #expect(d.first?.message.contains("opacity cannot be 2") == true)
+    }
+
+    @Test func notANumberIsRefused() {
+        let d = problems(Transition("x") { t in
+            t.animate { t.to.position = Point(x: .nan, y: 0) }
+        })
+        #expect(d.first?.message.contains("position") == true)
+    }
+
+    @Test func duplicateLayerNamesAreRefused() {
+        let d = problems(Transition("x") { t in
+            t.add(Layer(name: "card"))
+            t.add(Layer(name: "card"))
+        })
+        #expect(d.first?.message.contains("two layers are named 'card'") == true)
+    }
+
+    @Test func cyclesAreRefused() {
+        let d = problems(Transition("x") { t in
+            let a = Layer(name: "a"), b = Layer(name: "b")
+            t.add(a)
+            a.addSublayer(b)
+            b.addSublayer(a)
+        })
+        #expect(d.first?.message.contains("cycle") == true)
+    }
+
+    @Test func maskMustMorphWithinOneKind() {
+        let d = problems(Transition("x") { t in
+            t.to.mask = .circle(center: .zero, radius: 1)
+            t.animate { t.to.mask = .rect(t.bounds, cornerRadius: 0) }
+        })
+        #expect(d.first?.message.contains("cannot morph from a ellipse into a rect") == true || d.first?.message.contains("morph") == true)
+    }
+
+    @Test func badNamesAreRefused() {
+        let d = problems(Transition("has space") { _ in })
+        #expect(d.first?.message.contains("not a usable transition name") == true)
+    }
+
+    @Test func missingImageIsReportedAtItsLine() {
+        var line = 0
+        let d = problems(Transition("x") { t in
+            line = #line + 1
+            t.to.contents = .image("/nonexistent/picture.png")
+        })
+        #expect(d.first?.location?.line == line)
+        #expect(d.first?.message.contains("cannot read image") == true)
+    }
+
+    @Test func diagnosticsPrintLikeACompiler() {
+        let d = Diagnostic(.error, "bad", at: SourceLocation(file: "/a/Reveal.swift", line: 7, column: 5))
+        #expect(d.description == "/a/Reveal.swift:7:5: error: bad")
+    }
+
+    @Test func aValidTransitionResolves() throws {
+        let t = Transition("fade", duration: 0.3) { t in
+            t.to.opacity = 0
+            t.animate { t.to.opacity = 1 }
+        }
+        let timeline = try t.timeline()
+        #expect(timeline.layers.map(\.id) == ["container", "from", "to"])
+        #expect(timeline.layer("to")?.opacity.value(at: 0.15) == 0.5)
+        let pop = try t.timeline(.pop)
+        #expect(pop.layer("to")?.opacity.value(at: 0) == 1)
+        #expect(pop.layer("to")?.opacity.value(at: 0.3) == 0)
+    }
+
+    @Test func timelineJSONRoundTripsAndRefusesOtherVersions() throws {
+        let timeline = try Transition("fade") { t in t.animate { t.to.opacity = 0.5 } }.timeline()
+        let data = try timeline.jsonData()
+        #expect(try Timeline.decode(data) == timeline)
+        var object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        object["formatVersion"] = 99
+        let future = try JSONSerialization.data(withJSONObject: object)
+        #expect(throws: Diagnostic.self) { try Timeline.decode(future) }
+        #expect(throws: Diagnostic.self) { try Timeline.decode(Data("{\"formatVersion\":1}".utf8)) }
+        #expect(throws: Diagnostic.self) { try Timeline.decode(Data("[truncated".utf8)) }
+    }
+}
