@@ -13,6 +13,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -22,18 +24,27 @@ let package = Package(
         ),
         .target(name: "SegueXML", dependencies: ["CLibXML2"]),
         .target(name: "Segue"),
-        .target(name: "SegueCompiler", dependencies: ["Segue", "SegueXML"]),
+        .target(
+            name: "SegueCompiler",
+            dependencies: ["Segue", "SegueXML", .product(name: "Mustache", package: "swift-mustache")]
+        ),
+        .target(
+            name: "SegueFiles",
+            dependencies: ["Segue", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(name: "SeguePresets", dependencies: ["Segue"]),
         .executableTarget(
             name: "segue",
             dependencies: [
                 "SegueCompiler",
+                "SegueFiles",
                 "SeguePresets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "SegueTests", dependencies: ["Segue"]),
         .testTarget(name: "SegueCompilerTests", dependencies: ["SegueCompiler", "SeguePresets", "SegueXML"]),
+        .testTarget(name: "SegueFilesTests", dependencies: ["SegueFiles"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
     ]
 )

@@ -30,7 +30,8 @@ public struct Evaluator: Sendable {
         }
         return FrameState(transition: timeline.name, direction: timeline.direction, time: t,
                           progress: timeline.duration > 0 ? t / timeline.duration : 1,
-                          size: timeline.size, layers: layers)
+                          size: timeline.size, duration: timeline.duration,
+                          keyframeTimes: timeline.keyframeTimes, layers: layers)
     }
 
     /// The layer's bounds-space-to-superlayer map as a 4×4 transform, including the superlayer's
@@ -73,7 +74,7 @@ public struct Evaluator: Sendable {
             isHidden: hidden, isBackFacing: backFacing,
             visible: !hidden && !backFacing && effective > 0 && corners != nil,
             screenTransform: screen, mask: layer.mask.map { Self.maskState($0.value(at: t), screen) },
-            fill: Self.fill(of: layer, at: t)))
+            fill: fill(of: layer, at: t), masksToBounds: layer.masksToBounds))
         let sublayer = Self.sublayerTransform(layer, at: t)
         for index in paintOrder(of: layer.id, at: t) {
             visit(timeline.layers[index], at: t, parentTransform: screen, parentSublayer: sublayer,
@@ -115,10 +116,20 @@ public struct Evaluator: Sendable {
         }
     }
 
-    static func fill(of layer: LayerNode, at t: Double) -> Color? {
-        if case .color(let color) = layer.contents { return color }
-        let background = layer.backgroundColor.value(at: t)
-        return background.alpha > 0 ? background : nil
+    func fill(of layer: LayerNode, at t: Double) -> Color? {
+        switch layer.contents {
+        case .color(let color):
+            return color
+        case .snapshot(let snapshot):
+            let role: LayerRole = snapshot.screen == .from ? .fromScreen : .toScreen
+            guard let screen = timeline.layers.first(where: { $0.role == role }),
+                  children[screen.id, default: []].isEmpty, screen.contents == nil else { return nil }
+            let color = screen.backgroundColor.value(at: 0)
+            return color.alpha > 0 ? color : nil
+        default:
+            let background = layer.backgroundColor.value(at: t)
+            return background.alpha > 0 ? background : nil
+        }
     }
 }
 

@@ -10,6 +10,10 @@ public struct FrameState: Codable, Sendable, Equatable {
     /// `time / duration`, 0...1.
     public var progress: Double
     public var size: Size
+    /// The transition's duration in seconds.
+    public var duration: Double
+    /// Every time at which some keyframe segment starts or ends: where a check should sample.
+    public var keyframeTimes: [Double]
     /// Layers in paint order, back to front.
     public var layers: [LayerState]
 }
@@ -35,8 +39,11 @@ public struct LayerState: Codable, Sendable, Equatable {
     public var screenTransform: Homography
     /// The layer's mask on screen, if it has one.
     public var mask: MaskState?
-    /// The colour the layer is filled with (colour contents, else an opaque-ish background), if any.
+    /// The flat colour the layer shows, if it shows one: colour contents, else its background; for a
+    /// snapshot, the colour of the screen it pictures when that screen is a flat colour.
     public var fill: Color?
+    /// True when the layer clips its sublayers to its bounds.
+    public var masksToBounds: Bool
 }
 
 /// A mask's shape at one instant, in the layer's coordinates and (where it stays a circle) on screen.
