@@ -8,7 +8,30 @@ struct PresetsCommand: ParsableCommand {
         abstract: "List the built-in transitions and their parameters."
     )
 
-    func run() {
+    @Flag(help: "Print the presets and their parameters as JSON.")
+    var json = false
+
+    func run() throws {
+        if json {
+            struct Entry: Encodable {
+                var name, summary, article: String
+                var parameters: [Parameter]
+            }
+            struct Parameter: Encodable {
+                var name, type, syntax, defaultValue, help: String
+            }
+            let entries = Presets.all.map { preset in
+                Entry(name: preset.name, summary: preset.summary, article: preset.article,
+                      parameters: preset.parameters.map {
+                          Parameter(name: $0.name, type: $0.kind.typeName, syntax: $0.kind.syntax,
+                                    defaultValue: $0.defaultValue, help: $0.help)
+                      })
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(entries), as: UTF8.self))
+            return
+        }
         var lines: [String] = []
         for preset in Presets.all {
             lines.append("\(preset.name) — \(preset.summary) (article \(preset.article))")
