@@ -26,7 +26,8 @@ let package = Package(
         .target(name: "Segue"),
         .target(
             name: "SegueCompiler",
-            dependencies: ["Segue", "SegueXML", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["Segue", "SegueXML", .product(name: "Mustache", package: "swift-mustache")],
+            resources: [.copy("Templates")]
         ),
         .target(
             name: "SegueFiles",

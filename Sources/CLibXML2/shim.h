@@ -14,6 +14,7 @@
 #include <libxml/xmlIO.h>
 #include <libxml/xmlsave.h>
 #include <libxml/HTMLparser.h>
+#include <libxml/HTMLtree.h>
 
 /* xmlFree is a global function pointer; call it through a function so Swift sees no shared state. */
 static inline void segue_xml_free(void *pointer) { xmlFree(pointer); }

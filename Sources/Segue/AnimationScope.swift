@@ -5,7 +5,7 @@ struct AnimationScope: Sendable {
     var begin: Double
     /// Seconds; 0 for an instant change (`t.at(_:)`).
     var duration: Double
-    var curve: TimingCurve
+    var curve: Easing
     var location: SourceLocation
 
     var end: Double { begin + duration }
@@ -17,7 +17,7 @@ struct AnimationScope: Sendable {
 struct PropertyChange<Value: Interpolatable> {
     var begin: Double
     var duration: Double
-    var curve: TimingCurve
+    var curve: Easing
     var value: Value
     var location: SourceLocation
 }

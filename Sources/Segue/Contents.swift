@@ -10,6 +10,38 @@ public enum Contents: Hashable, Codable, Sendable {
     /// A picture of a region of the from or to screen, like `resizableSnapshotView(from:)`,
     /// taken at the start of the transition and stretched to the layer's bounds.
     case snapshot(Snapshot)
+    /// An axial colour gradient across the bounds, like a `CAGradientLayer` (page shadows).
+    /// SVG: a `linearGradient`; CSS: `linear-gradient()`.
+    case gradient(Gradient)
+}
+
+/// An axial gradient, as `CAGradientLayer` draws it: colours at locations along the line from
+/// `startPoint` to `endPoint` (unit coordinates of the bounds), constant across it.
+public struct Gradient: Hashable, Codable, Sendable {
+    public var colors: [Color]
+    /// Where each colour sits along the line, 0...1; nil spreads them evenly.
+    public var locations: [Double]?
+    /// Unit coordinates; `CAGradientLayer`'s default runs from top (0.5, 0) to bottom (0.5, 1).
+    public var startPoint: Point
+    public var endPoint: Point
+
+    public init(colors: [Color], locations: [Double]? = nil,
+                startPoint: Point = Point(x: 0.5, y: 0), endPoint: Point = Point(x: 0.5, y: 1)) {
+        self.colors = colors
+        self.locations = locations
+        self.startPoint = startPoint
+        self.endPoint = endPoint
+    }
+
+    /// Each colour with its location (evenly spread when none were given).
+    public var stops: [(location: Double, color: Color)] {
+        let count = colors.count
+        return colors.enumerated().map { index, color in
+            let location = locations.flatMap { index < $0.count ? $0[index] : nil }
+                ?? (count > 1 ? Double(index) / Double(count - 1) : 0)
+            return (location, color)
+        }
+    }
 }
 
 /// How contents fit the bounds, like `CALayerContentsGravity` / `UIView.ContentMode`.

@@ -3,10 +3,10 @@
 public struct Keyframe<Value: Interpolatable>: Codable, Sendable, Equatable {
     public var time: Double
     public var value: Value
-    /// The curve from the previous keyframe to this one; unused on the first keyframe.
-    public var curve: TimingCurve
+    /// The easing from the previous keyframe to this one; unused on the first keyframe.
+    public var curve: Easing
 
-    public init(time: Double, value: Value, curve: TimingCurve = .linear) {
+    public init(time: Double, value: Value, curve: Easing = .linear) {
         self.time = time
         self.value = value
         self.curve = curve

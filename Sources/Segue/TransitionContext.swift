@@ -61,6 +61,58 @@ public final class TransitionContext {
                         file: String = #filePath, line: Int = #line, column: Int = #column,
                         _ changes: () -> Void) {
         let location = SourceLocation(file: file, line: line, column: column)
+        if let curve, !(0...1).contains(curve.x1) || !(0...1).contains(curve.x2) || ![curve.y1, curve.y2].allSatisfy(\.isFinite) {
+            report("a timing curve's x control points must lie in 0...1 (got \(curve.x1) and \(curve.x2))", at: location)
+            return
+        }
+        record(duration: duration, delay: delay, location: location, changes: changes) { _, outer in
+            curve.map(Easing.bezier) ?? outer?.curve ?? .bezier(.easeInEaseOut)
+        }
+    }
+
+    /// Animates with a spring, like UIKit's
+    /// `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:animations:)`:
+    /// the damping ratio (0...1; 1 does not overshoot) and the initial velocity in whole distances per
+    /// second. See `SpringCurve.init(uiKitDuration:dampingRatio:initialVelocity:)` for the mapping.
+    public func animate(duration: Double? = nil, delay: Double = 0, usingSpringWithDamping dampingRatio: Double,
+                        initialSpringVelocity velocity: Double = 0,
+                        file: String = #filePath, line: Int = #line, column: Int = #column,
+                        _ changes: () -> Void) {
+        let location = SourceLocation(file: file, line: line, column: column)
+        guard dampingRatio.isFinite, dampingRatio > 0, velocity.isFinite else {
+            report("a spring needs a damping ratio above 0 (1 for no overshoot) and a finite velocity, not \(dampingRatio) and \(velocity)", at: location)
+            return
+        }
+        record(duration: duration, delay: delay, location: location, changes: changes) { length, _ in
+            length > 0 ? .spring(SpringCurve(uiKitDuration: length, dampingRatio: dampingRatio, initialVelocity: velocity)) : .linear
+        }
+    }
+
+    /// Animates with `CASpringAnimation`'s physical parameters; the spring is cut after `duration`.
+    public func animate(duration: Double? = nil, delay: Double = 0, spring: Spring,
+                        file: String = #filePath, line: Int = #line, column: Int = #column,
+                        _ changes: () -> Void) {
+        let location = SourceLocation(file: file, line: line, column: column)
+        guard spring.isValid else {
+            report("a spring needs a positive mass and stiffness, a damping of zero or more and a finite velocity", at: location)
+            return
+        }
+        record(duration: duration, delay: delay, location: location, changes: changes) { length, _ in
+            .spring(SpringCurve(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+                                initialVelocity: spring.initialVelocity, duration: length))
+        }
+    }
+
+    /// Makes every change in `changes` at one instant, `time` seconds after the start of the
+    /// enclosing block (or of the transition): a zero-length animation.
+    public func at(_ time: Double, file: String = #filePath, line: Int = #line, column: Int = #column,
+                   _ changes: () -> Void) {
+        animate(duration: 0, delay: time, curve: .linear, file: file, line: line, column: column, changes)
+    }
+
+    /// Opens an animation block over an interval, checked against its enclosing block.
+    func record(duration: Double?, delay: Double, location: SourceLocation, changes: () -> Void,
+                easing: (Double, AnimationScope?) -> Easing) {
         let outer = AnimationScope.current
         let outerBegin = outer?.begin ?? 0
         let outerEnd = outer?.end ?? self.duration
@@ -79,20 +131,8 @@ public final class TransitionContext {
             report("this animation ends at \(format(begin + length)) s, after \(what); shorten it or its delay", at: location)
             return
         }
-        if let curve, !(0...1).contains(curve.x1) || !(0...1).contains(curve.x2) {
-            report("a timing curve's x control points must lie in 0...1 (got \(curve.x1) and \(curve.x2))", at: location)
-            return
-        }
-        let scope = AnimationScope(begin: begin, duration: length,
-                                   curve: curve ?? outer?.curve ?? .easeInEaseOut, location: location)
+        let scope = AnimationScope(begin: begin, duration: length, curve: easing(length, outer), location: location)
         AnimationScope.$current.withValue(scope, operation: changes)
-    }
-
-    /// Makes every change in `changes` at one instant, `time` seconds after the start of the
-    /// enclosing block (or of the transition): a zero-length animation.
-    public func at(_ time: Double, file: String = #filePath, line: Int = #line, column: Int = #column,
-                   _ changes: () -> Void) {
-        animate(duration: 0, delay: time, curve: .linear, file: file, line: line, column: column, changes)
     }
 
     func report(_ message: String, at location: SourceLocation) {

@@ -19,7 +19,7 @@ public enum AtomicFile {
         guard fd >= 0 else {
             throw ExportError("cannot write in '\(folder)' (\(String(cString: strerror(errno)))); check its permissions")
         }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var succeeded = false
         defer {
             if !succeeded { unlink(temporary) }

@@ -4,6 +4,7 @@ import SegueXML
 /// The formats Segue writes, chosen by the output file's extension.
 public enum OutputFormat: String, Sendable, CaseIterable {
     case svg
+    case html
 
     /// The format for a path's extension, or nil when Segue does not write that kind of file.
     public init?(path: String) {
@@ -15,9 +16,11 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 /// Options of one export.
 public struct ExportOptions: Sendable {
     public var svg: SVGOptions
+    public var html: HTMLOptions
 
-    public init(svg: SVGOptions = SVGOptions()) {
+    public init(svg: SVGOptions = SVGOptions(), html: HTMLOptions = HTMLOptions()) {
         self.svg = svg
+        self.html = html
     }
 }
 
@@ -31,6 +34,8 @@ public enum Exporter {
             let data = try SVGWriter(timeline, options: options.svg).data()
             try validateSVG(data, name: timeline.name)
             return data
+        case .html:
+            return try HTMLWriter(push: timeline, options: options.html).data()
         }
     }
 

@@ -30,6 +30,13 @@ struct SMILAnimation<Value: Interpolatable> {
     let track: Animated<Value>
     let format: (Value) -> String
 
+    /// A track's animation; spring segments become straight keyframes within `tolerance` of the
+    /// spring's progress.
+    init(track: Animated<Value>, tolerance: Double = 0.0005, format: @escaping (Value) -> String) {
+        self.track = track.withSpringsSampled(tolerance: tolerance)
+        self.format = format
+    }
+
     /// Adds `<animate attributeName=…>` to `element`, or nothing when the track never changes.
     func animate(_ attribute: String, on element: XMLElement, clock: SMILClock) {
         guard !track.isConstant else { return }
@@ -61,7 +68,7 @@ struct SMILAnimation<Value: Interpolatable> {
         } else {
             animation.set("calcMode", "spline")
             let splines = frames.dropFirst().map { frame in
-                let c = frame.curve
+                let c = frame.curve.bezier ?? .linear
                 return [c.x1, c.y1, c.x2, c.y2].map { SVGFormat.number($0, decimals: 4) }.joined(separator: " ")
             }
             animation.set("keySplines", splines.joined(separator: ";"))

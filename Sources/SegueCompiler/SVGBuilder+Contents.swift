@@ -24,6 +24,27 @@ extension SVGBuilder {
             element.set("href", "data:\(image.mimeType);base64,\(image.data.base64EncodedString())", namespace: xlink)
         case .snapshot(let snapshot):
             try writeSnapshot(snapshot, in: layer, into: body)
+        case .gradient(let gradient):
+            let id = ids.make(layer.id + "-gradient")
+            writeGradient(gradient, id: id, bounds: layer.bounds.initialValue)
+            let rect = writeRect(layer.bounds, cornerRadius: layer.cornerRadius, into: body)
+            rect.set("fill", "url(#\(id))")
+        }
+    }
+
+    /// A `linearGradient` in the layer's own coordinates, so its bands stay perpendicular to the
+    /// gradient line in the layer's space, as `CAGradientLayer` draws them.
+    func writeGradient(_ gradient: Gradient, id: String, bounds: Rect) {
+        let element = defs.addChild("linearGradient").set("id", id).set("gradientUnits", "userSpaceOnUse")
+        element.set("x1", SVGFormat.number(bounds.minX + gradient.startPoint.x * bounds.width))
+        element.set("y1", SVGFormat.number(bounds.minY + gradient.startPoint.y * bounds.height))
+        element.set("x2", SVGFormat.number(bounds.minX + gradient.endPoint.x * bounds.width))
+        element.set("y2", SVGFormat.number(bounds.minY + gradient.endPoint.y * bounds.height))
+        for stop in gradient.stops {
+            let node = element.addChild("stop")
+            node.set("offset", SVGFormat.number(min(max(stop.location, 0), 1)))
+            node.set("stop-color", stop.color.hexRGB)
+            if stop.color.alpha < 1 { node.set("stop-opacity", SVGFormat.number(stop.color.alpha)) }
         }
     }
 

@@ -97,6 +97,19 @@ public struct XMLElement {
         return String(cString: value)
     }
 
+    /// Moves `other` (from this or another document) to the end of this element's children.
+    public func adopt(_ other: XMLElement) {
+        xmlUnlinkNode(other.node)
+        if other.node.pointee.doc != node.pointee.doc {
+            if let copy = xmlDocCopyNode(other.node, node.pointee.doc, 1) {
+                xmlAddChild(node, copy)
+            }
+            xmlFreeNode(other.node)
+        } else {
+            xmlAddChild(node, other.node)
+        }
+    }
+
     /// Takes the element (and everything in it) out of the document.
     public func remove() {
         xmlUnlinkNode(node)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Segue
 
 @main
 struct SegueCommand: ParsableCommand {

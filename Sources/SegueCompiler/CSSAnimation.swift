@@ -1,0 +1,50 @@
+import Segue
+
+/// The shared clock of a stage's CSS animations: every animation spans the whole transition (or
+/// the transition plus the pause, looping), so the player can seek them all to one time.
+struct CSSClock {
+    let duration: Double
+    let loopPause: Double?
+
+    var cycle: Double { duration + (loopPause ?? 0) }
+
+    /// The `animation` shorthand for a keyframes rule.
+    func animation(_ name: String) -> String {
+        "\(name) \(SVGFormat.number(cycle))s linear 0s \(loopPause == nil ? "1" : "infinite") both"
+    }
+}
+
+/// One property's keyframes as a CSS `@keyframes` rule, each segment with its own timing function
+/// (`cubic-bezier()`, or `linear()` for a spring), so the browser replays the model's curves.
+struct CSSAnimation<Value: Interpolatable> {
+    let name: String
+    let property: String
+    let track: Animated<Value>
+    let format: (Value) -> String
+
+    /// The rule, or nil when the track never changes.
+    func rule(clock: CSSClock, tolerance: Double) -> String? {
+        guard !track.isConstant else { return nil }
+        var frames = track.keyframes
+        if let last = frames.last, last.time < clock.cycle {
+            frames.append(Keyframe(time: clock.cycle, value: last.value))
+        }
+        var lines: [String] = []
+        var previousOffset = -1.0
+        for (index, frame) in frames.enumerated() {
+            // A jump is two keyframes at one time; CSS merges equal offsets, so the second moves
+            // on by the smallest step the offsets are written with.
+            var offset = frame.time / clock.cycle
+            if offset <= previousOffset { offset = previousOffset + 1e-5 }
+            previousOffset = offset
+            var declarations = "\(property):\(format(frame.value))"
+            if index + 1 < frames.count {
+                let next = frames[index + 1]
+                let easing = next.time > frame.time ? CSSFormat.easing(next.curve, tolerance: tolerance) : "linear"
+                if easing != "linear" { declarations += ";animation-timing-function:\(easing)" }
+            }
+            lines.append("\(CSSFormat.percent(min(offset, 1))){\(declarations)}")
+        }
+        return "@keyframes \(name){\(lines.joined())}"
+    }
+}

@@ -1,0 +1,56 @@
+import Segue
+
+/// How values are spelled in the CSS Segue writes.
+enum CSSFormat {
+    static func px(_ value: Double) -> String {
+        let text = SVGFormat.number(value)
+        return text == "0" ? "0" : text + "px"
+    }
+
+    /// A Core Animation transform as `matrix3d()`: CA's row-vector elements in their own order are
+    /// CSS's column-major order of the same matrix.
+    static func matrix3d(_ t: Transform3D) -> String {
+        if t.isIdentity { return "none" }
+        return "matrix3d(" + t.elements.map { SVGFormat.number($0, decimals: 6) }.joined(separator: ",") + ")"
+    }
+
+    static func color(_ c: Color) -> String {
+        c.alpha >= 1 ? c.hexRGB : "rgba(\(channel(c.red)),\(channel(c.green)),\(channel(c.blue)),\(SVGFormat.number(c.alpha)))"
+    }
+
+    private static func channel(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
+
+    /// A percentage offset within an animation cycle.
+    static func percent(_ fraction: Double) -> String {
+        SVGFormat.number(fraction * 100, decimals: 4) + "%"
+    }
+
+    /// The CSS timing function of a segment.
+    static func easing(_ easing: Easing, tolerance: Double) -> String {
+        switch easing {
+        case .bezier(let c):
+            if c.isLinear { return "linear" }
+            return "cubic-bezier(" + [c.x1, c.y1, c.x2, c.y2].map { SVGFormat.number($0, decimals: 4) }.joined(separator: ",") + ")"
+        case .spring:
+            let stops = EasingSampler.fractions(for: easing, tolerance: tolerance).map { f in
+                SVGFormat.number(easing.progress(at: f), decimals: 4) + " " + SVGFormat.number(f * 100, decimals: 3) + "%"
+            }
+            return "linear(" + stops.joined(separator: ",") + ")"
+        }
+    }
+
+    /// A mask shape as a `clip-path` in the element's box, whose origin is the layer's bounds origin.
+    static func clipPath(_ shape: MaskShape, bounds: Rect) -> String {
+        let ox = bounds.minX, oy = bounds.minY
+        switch shape {
+        case .ellipse(let r):
+            let at = "at \(px(r.midX - ox)) \(px(r.midY - oy))"
+            return abs(r.width - r.height) < 1e-9 ? "circle(\(px(r.width / 2)) \(at))" : "ellipse(\(px(r.width / 2)) \(px(r.height / 2)) \(at))"
+        case .rect(let r, let radius):
+            let inset = [r.minY - oy, bounds.width - (r.maxX - ox), bounds.height - (r.maxY - oy), r.minX - ox].map(px).joined(separator: " ")
+            return radius > 0 ? "inset(\(inset) round \(px(radius)))" : "inset(\(inset))"
+        case .path(let p):
+            return "path('" + SVGFormat.path(p.mapPoints { Point(x: $0.x - ox, y: $0.y - oy) }) + "')"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Segue
+
+/// Replaces easings a format cannot say (springs) with straight pieces that stay within a
+/// tolerance of the real curve: what SMIL keyframes and CSS `linear()` easings are made of.
+enum EasingSampler {
+    /// Time fractions from 0 to 1 such that interpolating the easing's progress linearly between
+    /// them strays at most `tolerance` (in progress units) from the easing.
+    static func fractions(for easing: Easing, tolerance: Double) -> [Double] {
+        if easing.bezier != nil { return [0, 1] }
+        var result = [0.0]
+        func refine(_ a: Double, _ b: Double, depth: Int) {
+            let pa = easing.progress(at: a), pb = easing.progress(at: b)
+            let worst = (1...7).map { Double($0) / 8 }.map { k -> Double in
+                let f = a + (b - a) * k
+                return abs(easing.progress(at: f) - (pa + (pb - pa) * k))
+            }.max() ?? 0
+            if worst > tolerance && depth < 16 {
+                let mid = (a + b) / 2
+                refine(a, mid, depth: depth + 1)
+                refine(mid, b, depth: depth + 1)
+            } else {
+                result.append(b)
+            }
+        }
+        refine(0, 1, depth: 0)
+        return result
+    }
+}
+
+extension Animated {
+    /// The same track with every spring segment replaced by straight keyframes within `tolerance`
+    /// of the spring's progress; Bézier segments are kept as they are.
+    func withSpringsSampled(tolerance: Double) -> Animated {
+        var frames = [keyframes[0]]
+        for (previous, frame) in zip(keyframes, keyframes.dropFirst()) {
+            guard frame.curve.bezier == nil, frame.time > previous.time else {
+                frames.append(frame)
+                continue
+            }
+            let span = frame.time - previous.time
+            for fraction in EasingSampler.fractions(for: frame.curve, tolerance: tolerance).dropFirst() {
+                let value = previous.value.interpolated(to: frame.value, fraction: frame.curve.progress(at: fraction))
+                frames.append(Keyframe(time: previous.time + span * fraction, value: fraction == 1 ? frame.value : value))
+            }
+        }
+        return Animated(keyframes: frames)
+    }
+}

@@ -1,0 +1,88 @@
+import Segue
+import SegueXML
+
+/// A layer's contents as HTML: colour and gradient fills, text, images and snapshots.
+extension HTMLStageBuilder {
+    mutating func writeContents(_ layer: LayerNode, name: String, into body: XMLElement) throws(ExportError) {
+        guard let contents = layer.contents else { return }
+        let bounds = layer.bounds.initialValue
+        let contentName = name + "-c"
+        var rules = ["position:absolute", "left:0", "top:0", "width:100%", "height:100%", "border-radius:inherit"]
+        switch contents {
+        case .color(let color):
+            body.addChild("div").set("class", contentName)
+            rules.append("background:\(CSSFormat.color(color))")
+        case .gradient(let gradient):
+            body.addChild("div").set("class", contentName)
+            rules.append("background:\(Self.linearGradient(gradient, size: bounds.size))")
+        case .text(let text):
+            body.addChild("div").set("class", contentName).addText(text.string)
+            let justify = switch text.alignment {
+            case .left: "flex-start"
+            case .center: "center"
+            case .right: "flex-end"
+            }
+            rules += ["display:flex", "align-items:center", "justify-content:\(justify)", "white-space:pre",
+                      "font-size:\(CSSFormat.px(text.fontSize))", "color:\(CSSFormat.color(text.color))"]
+            if text.weight != .regular { rules.append("font-weight:\(SVGFormat.fontWeight(text.weight))") }
+        case .image(let image):
+            body.addChild("img").set("class", contentName).set("alt", "")
+                .set("src", "data:\(image.mimeType);base64,\(image.data.base64EncodedString())")
+            let fit = switch image.gravity {
+            case .resize: "fill"
+            case .resizeAspect: "contain"
+            case .resizeAspectFill: "cover"
+            }
+            rules.append("object-fit:\(fit)")
+        case .snapshot(let snapshot):
+            try writeSnapshot(snapshot, layer: layer, name: contentName, into: body)
+            rules.append("overflow:hidden")
+        }
+        css.append(".\(contentName){\(rules.joined(separator: ";"))}")
+    }
+
+    /// The screen as it is at the start, scaled so the pictured region fills the layer.
+    private mutating func writeSnapshot(_ snapshot: Snapshot, layer: LayerNode, name: String, into body: XMLElement) throws(ExportError) {
+        let role: LayerRole = snapshot.screen == .from ? .fromScreen : .toScreen
+        guard let screen = timeline.layers.first(where: { $0.role == role })?.frozen(at: 0) else {
+            throw ExportError("a snapshot pictures the \(snapshot.screen.rawValue) screen, but the timeline has none")
+        }
+        let bounds = layer.bounds.initialValue
+        let region = snapshot.rect ?? Rect(size: timeline.size)
+        guard region.width > 0, region.height > 0 else { return }
+        let frame = body.addChild("div").set("class", name)
+        let pictureName = ids.make(layer.id + "-picture")
+        let picture = frame.addChild("div").set("class", pictureName)
+        let screenBounds = screen.bounds.initialValue
+        var rules = ["position:absolute", "left:0", "top:0", "transform-origin:0 0",
+                     "width:\(CSSFormat.px(screenBounds.width))", "height:\(CSSFormat.px(screenBounds.height))",
+                     "transform:scale(\(SVGFormat.number(bounds.width / region.width, decimals: 6)),\(SVGFormat.number(bounds.height / region.height, decimals: 6))) translate(\(CSSFormat.px(-region.minX)),\(CSSFormat.px(-region.minY)))"]
+        let background = screen.backgroundColor.initialValue
+        if background.alpha > 0 { rules.append("background-color:\(CSSFormat.color(background))") }
+        css.append(".\(pictureName){\(rules.joined(separator: ";"))}")
+        try writeContents(screen, name: pictureName, into: picture)
+        for index in evaluator.paintOrder(of: screen.id, at: 0) {
+            try writeLayer(timeline.layers[index], parent: screen, into: picture, frozen: true)
+        }
+    }
+
+    /// A `CAGradientLayer` as a CSS `linear-gradient()`: CSS measures stops along a line through the
+    /// box's centre whose length reaches the corners, so each stop is moved onto that line.
+    static func linearGradient(_ gradient: Gradient, size: Size) -> String {
+        let start = Point(x: gradient.startPoint.x * size.width, y: gradient.startPoint.y * size.height)
+        let end = Point(x: gradient.endPoint.x * size.width, y: gradient.endPoint.y * size.height)
+        let dx = end.x - start.x, dy = end.y - start.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0 else { return CSSFormat.color(gradient.colors.first ?? .clear) }
+        let ux = dx / length, uy = dy / length
+        let angle = atan2(dx, -dy) * 180 / .pi
+        let line = abs(size.width * ux) + abs(size.height * uy)
+        let p0 = Point(x: size.width / 2 - ux * line / 2, y: size.height / 2 - uy * line / 2)
+        let stops = gradient.stops.map { stop -> String in
+            let x = start.x + stop.location * dx, y = start.y + stop.location * dy
+            let along = ((x - p0.x) * ux + (y - p0.y) * uy) / line
+            return "\(CSSFormat.color(stop.color)) \(SVGFormat.number(along * 100, decimals: 3))%"
+        }
+        return "linear-gradient(\(SVGFormat.number(angle, decimals: 3))deg,\(stops.joined(separator: ",")))"
+    }
+}

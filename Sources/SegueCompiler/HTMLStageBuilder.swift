@@ -1,0 +1,187 @@
+import Segue
+import SegueXML
+
+/// Writes one direction of a transition as HTML elements animated with CSS: a walker over the
+/// timeline. Each layer becomes up to three nested elements, so each CSS transform animation
+/// holds one Core Animation property and keeps its own keyframes and curves:
+///
+/// - the layer element: `translate3d(position, zPosition)`, after the superlayer's
+///   `sublayerTransform` (perspective) placed about its anchor point; `preserve-3d`;
+/// - the transform element: `matrix3d(transform)`; `preserve-3d`;
+/// - the body: the anchor-point offset, size, opacity, background, corner radius, mask
+///   (`clip-path`), `backface-visibility`, contents and sublayers. It is flat, as a `CALayer`
+///   flattens its sublayers into its plane.
+struct HTMLStageBuilder {
+    let timeline: Timeline
+    let evaluator: Evaluator
+    let clock: CSSClock
+    let tolerance: Double
+    var ids: IDAllocator
+    var css: [String] = []
+
+    init(timeline: Timeline, loopPause: Double?, tolerance: Double) {
+        self.timeline = timeline
+        evaluator = Evaluator(timeline)
+        clock = CSSClock(duration: timeline.duration, loopPause: loopPause)
+        self.tolerance = tolerance
+        ids = IDAllocator(transitionName: "\(timeline.name)-\(timeline.direction.rawValue)")
+    }
+
+    /// Adds the stage for this direction to `parent`.
+    mutating func build(into parent: XMLElement) throws(ExportError) {
+        let stage = parent.addChild("div")
+        stage.set("class", "segue-stage")
+        stage.set("data-direction", timeline.direction.rawValue)
+        stage.set("role", "img")
+        stage.set("aria-label", SVGBuilder.label(timeline))
+        if let root = timeline.layers.first {
+            try writeLayer(root, parent: nil, into: stage, frozen: false)
+        }
+    }
+
+    mutating func writeLayer(_ source: LayerNode, parent: LayerNode?, into container: XMLElement, frozen: Bool) throws(ExportError) {
+        let layer = frozen ? source.frozen(at: 0) : source
+        if layer.isHidden.isConstant && layer.isHidden.initialValue { return }
+        if layer.opacity.isConstant && layer.opacity.initialValue == 0 { return }
+        guard layer.zPosition.isConstant else {
+            throw ExportError("layer '\(layer.id)' animates its zPosition, which this version cannot write in HTML yet; keep it fixed")
+        }
+        let base = ids.make(layer.id + (frozen ? "-snapshot" : ""))
+        // The layer element: position (and the superlayer's sublayer transform).
+        let outer = container.addChild("div").set("class", base)
+        let prefix = try sublayerPrefix(parent)
+        let z = layer.zPosition.initialValue
+        func place(_ p: Point) -> String { "\(prefix)translate3d(\(CSSFormat.px(p.x)),\(CSSFormat.px(p.y)),\(CSSFormat.px(z)))" }
+        var rules = ["position:absolute", "left:0", "top:0", "transform-origin:0 0", "transform-style:preserve-3d",
+                     "transform:\(place(layer.position.initialValue))"]
+        addAnimations([animation(base + "-p", "transform", layer.position, place)], to: &rules)
+        css.append(".\(base){\(rules.joined(separator: ";"))}")
+        // The transform element.
+        var holder = outer
+        if !(layer.transform.isConstant && layer.transform.initialValue.isIdentity) {
+            let name = base + "-t"
+            holder = outer.addChild("div").set("class", name)
+            var transformRules = ["position:absolute", "left:0", "top:0", "transform-origin:0 0", "transform-style:preserve-3d",
+                                  "transform:\(CSSFormat.matrix3d(layer.transform.initialValue))"]
+            addAnimations([animation(name + "-a", "transform", layer.transform, CSSFormat.matrix3d)], to: &transformRules)
+            css.append(".\(name){\(transformRules.joined(separator: ";"))}")
+        }
+        // The body.
+        let bodyName = base + "-b"
+        let body = holder.addChild("div").set("class", bodyName)
+        css.append(try bodyRule(layer, name: bodyName))
+        try writeContents(layer, name: base, into: body)
+        for index in evaluator.paintOrder(of: layer.id, at: 0) {
+            try writeLayer(timeline.layers[index], parent: layer, into: body, frozen: frozen)
+        }
+        try checkPaintOrder(of: layer)
+    }
+
+    /// The superlayer's bounds origin and sublayer transform, as the start of a sublayer's transform.
+    private func sublayerPrefix(_ parent: LayerNode?) throws(ExportError) -> String {
+        guard let parent else { return "" }
+        var prefix = ""
+        let origin = parent.bounds.initialValue.origin
+        if origin != .zero { prefix += "translate(\(CSSFormat.px(-origin.x)),\(CSSFormat.px(-origin.y))) " }
+        if !(parent.sublayerTransform.isConstant && parent.sublayerTransform.initialValue.isIdentity) {
+            guard parent.sublayerTransform.isConstant, parent.bounds.isConstant, parent.anchorPoint.isConstant else {
+                throw ExportError("layer '\(parent.id)' animates its sublayerTransform, which this version cannot write yet; keep it fixed")
+            }
+            prefix += CSSFormat.matrix3d(Evaluator.sublayerTransform(parent, at: 0)) + " "
+        }
+        return prefix
+    }
+
+    private mutating func bodyRule(_ layer: LayerNode, name: String) throws(ExportError) -> String {
+        let bounds = layer.bounds.initialValue
+        let anchor = layer.anchorPoint.initialValue
+        func offset(_ b: Rect, _ a: Point) -> String {
+            "translate(\(CSSFormat.px(-a.x * b.width)),\(CSSFormat.px(-a.y * b.height)))"
+        }
+        var rules = ["position:absolute", "left:0", "top:0", "transform-origin:0 0",
+                     "width:\(CSSFormat.px(bounds.width))", "height:\(CSSFormat.px(bounds.height))",
+                     "transform:\(offset(bounds, anchor))"]
+        var animations: [KeyframesRule?] = []
+        switch (layer.bounds.isConstant, layer.anchorPoint.isConstant) {
+        case (false, false):
+            throw ExportError("layer '\(layer.id)' animates both its bounds and its anchorPoint, which this version cannot write yet; animate one of them")
+        case (false, true):
+            animations.append(animation(name + "-o", "transform", layer.bounds) { offset($0, anchor) })
+            animations.append(animation(name + "-w", "width", layer.bounds) { CSSFormat.px($0.width) })
+            animations.append(animation(name + "-h", "height", layer.bounds) { CSSFormat.px($0.height) })
+        case (true, false):
+            animations.append(animation(name + "-o", "transform", layer.anchorPoint) { offset(bounds, $0) })
+        case (true, true):
+            break
+        }
+        let shown = Self.shownOpacity(layer)
+        if !(shown.isConstant && shown.initialValue == 1) { rules.append("opacity:\(SVGFormat.number(shown.initialValue))") }
+        animations.append(animation(name + "-a", "opacity", shown) { SVGFormat.number($0) })
+        if layer.backgroundColor.keyframes.contains(where: { $0.value.alpha > 0 }) {
+            rules.append("background-color:\(CSSFormat.color(layer.backgroundColor.initialValue))")
+            animations.append(animation(name + "-c", "background-color", layer.backgroundColor, CSSFormat.color))
+        }
+        if !(layer.cornerRadius.isConstant && layer.cornerRadius.initialValue == 0) {
+            rules.append("border-radius:\(CSSFormat.px(layer.cornerRadius.initialValue))")
+            animations.append(animation(name + "-r", "border-radius", layer.cornerRadius, CSSFormat.px))
+        }
+        if let mask = layer.mask {
+            guard layer.bounds.isConstant else {
+                throw ExportError("layer '\(layer.id)' animates its bounds under a mask, which this version cannot write yet")
+            }
+            rules.append("clip-path:\(CSSFormat.clipPath(mask.initialValue, bounds: bounds))")
+            animations.append(animation(name + "-m", "clip-path", mask) { CSSFormat.clipPath($0, bounds: bounds) })
+        }
+        if !layer.isDoubleSided { rules.append("backface-visibility:hidden") }
+        if layer.masksToBounds { rules.append("overflow:hidden") }
+        addAnimations(animations, to: &rules)
+        return ".\(name){\(rules.joined(separator: ";"))}"
+    }
+
+    /// The layer's opacity with `isHidden` folded in (a hidden layer shows at opacity 0, which,
+    /// unlike CSS `visibility`, no sublayer can undo).
+    static func shownOpacity(_ layer: LayerNode) -> Animated<Double> {
+        if layer.isHidden.isConstant && !layer.isHidden.initialValue { return layer.opacity }
+        var times = Set(layer.opacity.segmentTimes)
+        times.formUnion(layer.isHidden.segmentTimes)
+        var frames: [Keyframe<Double>] = []
+        for time in times.sorted() {
+            let before = (layer.isHidden.keyframes.last { $0.time < time }?.value ?? layer.isHidden.initialValue)
+            let after = layer.isHidden.value(at: time)
+            let opacity = layer.opacity.value(at: time)
+            let curve = layer.opacity.keyframes.first { $0.time == time }?.curve ?? .linear
+            if before != after && time > 0 {
+                frames.append(Keyframe(time: time, value: before ? 0 : opacity, curve: curve))
+                frames.append(Keyframe(time: time, value: after ? 0 : opacity))
+            } else {
+                frames.append(Keyframe(time: time, value: after ? 0 : opacity, curve: curve))
+            }
+        }
+        return Animated(keyframes: frames)
+    }
+
+    /// A named `@keyframes` rule.
+    struct KeyframesRule {
+        let name: String
+        let rule: String
+    }
+
+    func animation<V>(_ name: String, _ property: String, _ track: Animated<V>, _ format: @escaping (V) -> String) -> KeyframesRule? {
+        CSSAnimation(name: name, property: property, track: track, format: format)
+            .rule(clock: clock, tolerance: tolerance).map { KeyframesRule(name: name, rule: $0) }
+    }
+
+    /// Adds each present `@keyframes` rule to the sheet and the `animation` list to the rules.
+    mutating func addAnimations(_ animations: [KeyframesRule?], to rules: inout [String]) {
+        let present = animations.compactMap { $0 }
+        css += present.map(\.rule)
+        if !present.isEmpty { rules.append("animation:\(present.map { clock.animation($0.name) }.joined(separator: ","))") }
+    }
+
+    private func checkPaintOrder(of layer: LayerNode) throws(ExportError) {
+        let first = evaluator.paintOrder(of: layer.id, at: 0)
+        for time in timeline.keyframeTimes where evaluator.paintOrder(of: layer.id, at: time) != first {
+            throw ExportError("the sublayers of '\(layer.id)' change their stacking order (zPosition) during the transition, which this version cannot write yet; keep their zPosition order fixed")
+        }
+    }
+}
