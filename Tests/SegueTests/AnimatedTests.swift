@@ -6,7 +6,7 @@ struct AnimatedTests {
     let track = Animated<Double>(keyframes: [
         Keyframe(time: 0, value: 0),
         Keyframe(time: 0.2, value: 0),
-        Keyframe(time: 0.6, value: 10, curve: .easeOut),
+        Keyframe(time: 0.6, value: 10, curve: .bezier(.easeOut)),
         Keyframe(time: 0.6, value: 20),
     ])
 
