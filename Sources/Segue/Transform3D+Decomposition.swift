@@ -106,7 +106,12 @@ extension Transform3D {
         ))
     }
 
-    static func slerp(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] {
+    /// Spherical interpolation along the shorter arc: (x, y, z, w) and (−x, −y, −z, −w) are one
+    /// rotation, and, as WebKit and Chromium do, the one within 90° of the other end is used, so a
+    /// rotation never turns more than 180° between two keyframes.
+    static func slerp(_ a0: [Double], _ b: [Double], _ t: Double) -> [Double] {
+        var a = a0
+        if dot4(a, b) < 0 { a = a.map { -$0 } }
         let product = min(max(dot4(a, b), -1), 1)
         if abs(product) >= 1 - 1e-15 { return a }
         let theta = acos(product)

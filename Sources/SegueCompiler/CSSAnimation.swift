@@ -29,21 +29,23 @@ struct CSSAnimation<Value: Interpolatable> {
         if let last = frames.last, last.time < clock.cycle {
             frames.append(Keyframe(time: clock.cycle, value: last.value))
         }
+        // A jump is two keyframes at one time, but CSS merges equal offsets: the value before the
+        // jump moves back by the smallest step the offsets are written with.
+        let step = 1e-6
+        var offsets = frames.map { $0.time / clock.cycle }
+        for index in offsets.indices.dropFirst() where offsets[index] <= offsets[index - 1] {
+            offsets[index - 1] = max(offsets[index] - step, index >= 2 ? offsets[index - 2] : 0)
+        }
         var lines: [String] = []
-        var previousOffset = -1.0
         for (index, frame) in frames.enumerated() {
-            // A jump is two keyframes at one time; CSS merges equal offsets, so the second moves
-            // on by the smallest step the offsets are written with.
-            var offset = frame.time / clock.cycle
-            if offset <= previousOffset { offset = previousOffset + 1e-5 }
-            previousOffset = offset
+            let offset = offsets[index]
             var declarations = "\(property):\(format(frame.value))"
             if index + 1 < frames.count {
                 let next = frames[index + 1]
                 let easing = next.time > frame.time ? CSSFormat.easing(next.curve, tolerance: tolerance) : "linear"
                 if easing != "linear" { declarations += ";animation-timing-function:\(easing)" }
             }
-            lines.append("\(CSSFormat.percent(min(offset, 1))){\(declarations)}")
+            lines.append("\(CSSFormat.percent(offset)){\(declarations)}")
         }
         return "@keyframes \(name){\(lines.joined())}"
     }

@@ -48,6 +48,16 @@ public struct Evaluator: Sendable {
             .concatenating(parentSublayer)
     }
 
+    /// The map from a layer's bounds space to the screen at `t`, walking up its superlayers.
+    public func screenTransform(of id: String, at t: Double) -> Homography {
+        guard let index = timeline.layers.firstIndex(where: { $0.id == id }) else { return .identity }
+        let layer = timeline.layers[index]
+        let parent = layer.parent.flatMap { timeline.layer($0) }
+        let sublayer = parent.map { Self.sublayerTransform($0, at: t) } ?? .identity
+        let local = Self.localTransform(layer, at: t, parentSublayer: sublayer).planeProjection
+        return parent.map { local.concatenating(screenTransform(of: $0.id, at: t)) } ?? local
+    }
+
     /// A layer's sublayer transform placed about its anchor point, in its bounds space.
     public static func sublayerTransform(_ layer: LayerNode, at t: Double) -> Transform3D {
         let s = layer.sublayerTransform.value(at: t)

@@ -39,12 +39,46 @@ public enum Exporter {
         }
     }
 
-    /// Renders and writes atomically to `path`, whose extension picks the format.
-    public static func export(_ timeline: Timeline, to path: String, options: ExportOptions = ExportOptions()) throws(ExportError) {
+    /// The document for one direction of a transition. An HTML page carries both directions, the
+    /// requested one shown first, and its player switches between them.
+    public static func render(_ transition: Transition, direction: Direction, as format: OutputFormat,
+                              options: ExportOptions = ExportOptions()) throws(ExportError) -> Data {
+        let other: Direction = direction == .push ? .pop : .push
+        let timeline: Timeline, second: Timeline
+        do {
+            timeline = try transition.timeline(direction)
+            second = try transition.timeline(other)
+        } catch {
+            throw ExportError(error.description)
+        }
+        switch format {
+        case .svg:
+            return try render(timeline, as: .svg, options: options)
+        case .html:
+            return try HTMLWriter(push: timeline, pop: second, options: options.html).data()
+        }
+    }
+
+    /// Renders one direction of a transition and writes it atomically to `path`, whose extension
+    /// picks the format.
+    public static func export(_ transition: Transition, direction: Direction, to path: String,
+                              options: ExportOptions = ExportOptions()) throws(ExportError) {
+        let format = try format(of: path)
+        let data = try render(transition, direction: direction, as: format, options: options)
+        try AtomicFile.write(data, to: path)
+    }
+
+    /// The format a path's extension names, or an error that lists the ones there are.
+    public static func format(of path: String) throws(ExportError) -> OutputFormat {
         guard let format = OutputFormat(path: path) else {
             throw ExportError("cannot tell the format of '\(path)'; use a file name ending in \(OutputFormat.allCases.map { "." + $0.rawValue }.joined(separator: " or "))")
         }
-        let data = try render(timeline, as: format, options: options)
+        return format
+    }
+
+    /// Renders and writes atomically to `path`, whose extension picks the format.
+    public static func export(_ timeline: Timeline, to path: String, options: ExportOptions = ExportOptions()) throws(ExportError) {
+        let data = try render(timeline, as: try format(of: path), options: options)
         try AtomicFile.write(data, to: path)
     }
 

@@ -23,7 +23,8 @@ public struct HTMLWriter {
     public let pop: Timeline?
     public let options: HTMLOptions
 
-    /// A page for one transition: its push, and its pop when given (the player switches between them).
+    /// A page for one transition: its push, and its pop when given (the player switches between
+    /// them). The first timeline's direction is the one shown first.
     public init(push: Timeline, pop: Timeline? = nil, options: HTMLOptions = HTMLOptions()) {
         self.push = push
         self.pop = pop
@@ -55,6 +56,7 @@ public struct HTMLWriter {
         let figureID = ids.make("figure")
         let figureText = try PageTemplates.render("figure.html", [
             "id": figureID, "name": push.name, "duration": SVGFormat.number(push.duration),
+            "direction": push.direction.rawValue,
             "loopPause": options.loopPause.map { SVGFormat.number($0) } ?? "",
             "width": SVGFormat.number(push.size.width), "height": SVGFormat.number(push.size.height),
         ])

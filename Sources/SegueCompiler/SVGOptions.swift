@@ -4,11 +4,18 @@ public struct SVGOptions: Sendable, Equatable {
     public var loopPause: Double?
     /// Lay elements out one per line (readable diffs) rather than in one line.
     public var indent: Bool
+    /// The most, in screen pixels, that drawn geometry may stray from the model between keyframes
+    /// where SVG cannot replay the model exactly (perspective, 3D, springs).
+    public var tolerance: Double
 
-    public init(loopPause: Double? = nil, indent: Bool = true) {
+    public init(loopPause: Double? = nil, indent: Bool = true, tolerance: Double = 0.5) {
         self.loopPause = loopPause
         self.indent = indent
+        self.tolerance = tolerance
     }
+
+    /// Decimals for coordinates: as many as the tolerance needs, no more.
+    var decimals: Int { tolerance >= 0.5 ? 1 : tolerance >= 0.05 ? 2 : 3 }
 }
 
 /// Why a transition cannot be written in a format.

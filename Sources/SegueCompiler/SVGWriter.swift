@@ -42,6 +42,8 @@ struct SVGBuilder {
     private(set) var xlink: XMLNamespace
     private(set) var defs: XMLElement
     private var snapshotIDs: [ScreenID: String] = [:]
+    /// What the write measured.
+    var stats = SVGStats()
 
     init(timeline: Timeline, options: SVGOptions) {
         self.timeline = timeline
@@ -76,7 +78,7 @@ struct SVGBuilder {
         stage.set("clip-path", "url(#\(stageClip))")
         stage.set("font-family", SVGFormat.fontFamily)
         if let rootLayer = timeline.layers.first {
-            try writeLayer(rootLayer, into: stage, frozen: false)
+            try writeLayer(rootLayer, parent: nil, into: stage, frozen: false)
         }
         if defs.childElementCount == 0 { defs.remove() }
         return document
@@ -89,10 +91,19 @@ struct SVGBuilder {
 
     /// Writes a layer and its sublayers. `frozen` writes the layer as it is at time 0, with no
     /// animation (a snapshot's picture).
-    mutating func writeLayer(_ source: LayerNode, into parent: XMLElement, frozen: Bool) throws(ExportError) {
+    mutating func writeLayer(_ source: LayerNode, parent parentNode: LayerNode?, into parent: XMLElement, frozen: Bool) throws(ExportError) {
         let layer = frozen ? source.frozen(at: 0) : source
         if layer.isHidden.isConstant && layer.isHidden.initialValue { return }
         if layer.opacity.isConstant && layer.opacity.initialValue == 0 { return }
+        let steps: [TransformStep]
+        do {
+            steps = try TransformSteps(layer: layer).steps
+        } catch {
+            // SVG's 2D transforms cannot place this layer exactly: draw its projection instead.
+            guard let parentNode else { throw error }
+            try writeProjected(source, lineage: Lineage(base: frozen ? parentNode.frozen(at: 0) : parentNode), into: parent, frozen: frozen)
+            return
+        }
         let group = parent.addChild("g")
         group.set("id", ids.make(layer.id + (frozen ? "-snapshot" : "")))
         if layer.opacity.isConstant {
@@ -104,7 +115,6 @@ struct SVGBuilder {
             group.set("display", layer.isHidden.initialValue ? "none" : "inline")
             SMILAnimation(track: layer.isHidden) { $0 ? "none" : "inline" }.animate("display", on: group, clock: clock)
         }
-        let steps = try TransformSteps(layer: layer).steps
         var body = group
         for (index, step) in steps.enumerated() {
             if index > 0 || step.isAnimated { body = body.addChild("g") }
@@ -135,14 +145,19 @@ struct SVGBuilder {
         var container = target
         let sublayer = layer.sublayerTransform
         if !(sublayer.isConstant && sublayer.initialValue.isIdentity) {
-            guard sublayer.isConstant, children.allSatisfy({ timeline.layers[$0].isFlat }) else {
-                throw ExportError("layer '\(layer.id)' gives its sublayers 3D depth (sublayerTransform with perspective over 3D sublayers), which this version cannot draw in SVG yet; export to HTML")
-            }
             let placed = Evaluator.sublayerTransform(layer, at: 0).planeProjection
+            guard sublayer.isConstant, layer.bounds.isConstant, layer.anchorPoint.isConstant, placed.isAffine,
+                  children.allSatisfy({ timeline.layers[$0].isFlat }) else {
+                // The sublayer transform gives depth: draw every sublayer's projection.
+                for index in children {
+                    try writeProjected(timeline.layers[index], lineage: Lineage(base: layer), into: target, frozen: frozen)
+                }
+                return
+            }
             container = target.addChild("g").set("transform", SVGFormat.transform(placed))
         }
         for index in children {
-            try writeLayer(timeline.layers[index], into: container, frozen: frozen)
+            try writeLayer(timeline.layers[index], parent: layer, into: container, frozen: frozen)
         }
     }
 

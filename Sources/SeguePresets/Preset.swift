@@ -48,6 +48,8 @@ public enum Presets {
         .circleSpread,
         .circleScaleSpread,
         .openDoor,
+        .bookOpen,
+        .bookClose,
     ]
 
     /// The preset with a name, or an error that lists the names there are.

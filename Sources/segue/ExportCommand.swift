@@ -23,14 +23,17 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         guard pause.isFinite, pause >= 0 else { throw fail("--pause must be zero or more seconds") }
+        let transition = try source.transition()
         let timeline = try source.timeline()
-        let options = ExportOptions(svg: SVGOptions(loopPause: loop ? pause : nil))
+        let options = ExportOptions(svg: SVGOptions(loopPause: loop ? pause : nil),
+                                    html: HTMLOptions(loopPause: loop ? pause : nil))
         do {
-            try Exporter.export(timeline, to: output, options: options)
+            try Exporter.export(transition, direction: source.direction, to: output, options: options)
         } catch {
             throw fail(error.description)
         }
         let bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-        print("wrote \(output) (\(bytes) bytes, \(timeline.title), valid SVG 1.1)")
+        let kind = OutputFormat(path: output) == .svg ? "valid SVG 1.1" : "HTML page with the push and the pop"
+        print("wrote \(output) (\(bytes) bytes, \(timeline.title), \(kind))")
     }
 }

@@ -13,6 +13,20 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .customLong("param"), help: ArgumentHelp("A preset parameter as name=value; repeat for several.", valueName: "name=value"))
     var params: [String] = []
 
+    /// The transition (both directions), or a one-line error.
+    func transition() throws(ExitCode) -> Transition {
+        if source.hasSuffix(".swift") {
+            throw fail("'\(source)' is a transition file; this version exports the built-in presets only (see 'segue presets')")
+        }
+        do {
+            let preset = try Presets.named(source)
+            let overrides = try params.map { (text: String) throws(PresetError) in try Preset.splitOverride(text) }
+            return try preset.transition(overrides: overrides)
+        } catch {
+            throw fail(error.message)
+        }
+    }
+
     /// The resolved timeline, or a one-line error.
     func timeline() throws(ExitCode) -> Timeline {
         if source.hasSuffix(".swift") {

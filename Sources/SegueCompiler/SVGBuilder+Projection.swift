@@ -1,0 +1,236 @@
+import Segue
+import SegueXML
+
+/// Layers SVG cannot place with its 2D transforms (perspective, 3D turns, skews SMIL would
+/// interpolate differently) are drawn as their projection into the superlayer's plane, the plane
+/// Core Animation flattens them into: polygons whose corners SMIL moves between keyframes chosen so
+/// the drawing never strays more than the tolerance from the model, and, for text, images and
+/// snapshots, strips each placed by an affine map close enough to the projection.
+extension SVGBuilder {
+    /// A layer and its ancestors inside a projected subtree, up to the subtree's superlayer `base`.
+    struct Lineage {
+        /// The superlayer of the projected subtree: its bounds space is the drawing's space.
+        let base: LayerNode
+        /// From the subtree's root down to the current layer's superlayer.
+        var ancestors: [LayerNode] = []
+        /// Whether the current layer's superlayer (inside the subtree) is shown at a time.
+        var parentShown: (Double) -> Bool = { _ in true }
+
+        func parent(of layer: LayerNode) -> LayerNode { ancestors.last ?? base }
+
+        /// The map from the layer's bounds space to the base's bounds space at `t`.
+        func toBase(_ layer: LayerNode, at t: Double) -> Homography {
+            let chain = [layer] + ancestors.reversed()
+            var h = Homography.identity
+            var index = 0
+            while index < chain.count {
+                let node = chain[index]
+                let parent = index + 1 < chain.count ? chain[index + 1] : base
+                let local = Evaluator.localTransform(node, at: t, parentSublayer: Evaluator.sublayerTransform(parent, at: t))
+                h = h.concatenating(local.planeProjection)
+                index += 1
+            }
+            return h
+        }
+    }
+
+    /// Draws `layer` and its sublayers projected into `lineage.base`'s bounds space.
+    mutating func writeProjected(_ source: LayerNode, lineage: Lineage, into container: XMLElement, frozen: Bool) throws(ExportError) {
+        let layer = frozen ? source.frozen(at: 0) : source
+        if layer.isHidden.isConstant && layer.isHidden.initialValue { return }
+        if layer.opacity.isConstant && layer.opacity.initialValue == 0 { return }
+        let screen: (Double) -> Homography = frozen
+            ? { _ in .identity }
+            : { [evaluator, base = lineage.base] t in evaluator.screenTransform(of: base.id, at: t) }
+        let times = frozen ? [0] : timeline.keyframeTimes
+        let group = container.addChild("g").set("id", ids.make(layer.id + (frozen ? "-snapshot" : "")))
+        writeOpacity(layer, on: group)
+        // Shown: not hidden, not a culled back face, not behind the viewer.
+        let bounds = layer.bounds
+        let parentShown = lineage.parentShown
+        func shown(_ t: Double) -> Bool {
+            if !parentShown(t) || layer.isHidden.value(at: t) { return false }
+            let h = lineage.toBase(layer, at: t).concatenating(screen(t))
+            let corners = bounds.value(at: t).corners
+            if corners.contains(where: { h.w($0) <= 1e-9 }) { return false }
+            if !layer.isDoubleSided, let quad = Optional(corners.compactMap { h.apply($0) }), quad.count == 4,
+               Evaluator.signedArea(quad) < 0 { return false }
+            return true
+        }
+        let probe = Self.probeTimes(times)
+        let switches = ProjectionSampler.switches(at: probe, shown)
+        if !(switches.isEmpty && shown(probe[0])) {
+            if switches.isEmpty { return }
+            var frames = [Keyframe(time: 0, value: !shown(0))]
+            for time in switches { frames.append(Keyframe(time: time, value: !shown(time + 1e-9))) }
+            group.set("display", frames[0].value ? "none" : "inline")
+            SMILAnimation(track: Animated(keyframes: frames)) { $0 ? "none" : "inline" }.animate("display", on: group, clock: clock)
+        }
+        let base = Array(Set(times + switches.flatMap { [$0 - 1e-6, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()
+        let place: (Double) -> Homography = { t in lineage.toBase(layer, at: t) }
+        let frame = ProjectionFrame(base: base, screen: screen, shown: shown)
+        var body = group
+        if let mask = layer.mask {
+            let id = ids.make(layer.id + "-mask")
+            let clip = defs.addChild("clipPath").set("id", id)
+            writeProjectedOutline(frame, into: clip) { t in
+                let h = place(t)
+                return mask.value(at: t).outline.map { h.apply($0) ?? $0 }
+            }
+            body = body.addChild("g").set("clip-path", "url(#\(id))")
+        }
+        if layer.masksToBounds {
+            let id = ids.make(layer.id + "-bounds")
+            let clip = defs.addChild("clipPath").set("id", id)
+            writeProjectedOutline(frame, into: clip) { t in
+                let h = place(t)
+                return bounds.value(at: t).outline(cornerRadius: layer.cornerRadius.value(at: t)).map { h.apply($0) ?? $0 }
+            }
+            body = body.addChild("g").set("clip-path", "url(#\(id))")
+        }
+        try writeProjectedContents(layer, frame: frame, place: place, into: body)
+        var inner = lineage
+        inner.ancestors.append(layer)
+        inner.parentShown = shown
+        for index in evaluator.paintOrder(of: layer.id, at: 0) {
+            try writeProjected(timeline.layers[index], lineage: inner, into: body, frozen: frozen)
+        }
+    }
+
+    /// Opacity as in the 2D path: a static attribute or a SMIL animation.
+    func writeOpacity(_ layer: LayerNode, on group: XMLElement) {
+        if layer.opacity.isConstant {
+            if layer.opacity.initialValue < 1 { group.set("opacity", SVGFormat.number(layer.opacity.initialValue)) }
+        } else {
+            SMILAnimation(track: layer.opacity) { SVGFormat.number($0) }.animate("opacity", on: group, clock: clock)
+        }
+    }
+
+    /// Every keyframe time with extra probes between them, for finding visibility switches.
+    static func probeTimes(_ times: [Double]) -> [Double] {
+        var result: [Double] = []
+        for (a, b) in zip(times, times.dropFirst()) {
+            for k in 0..<16 { result.append(a + (b - a) * Double(k) / 16) }
+        }
+        result.append(times.last ?? 0)
+        return result
+    }
+
+    private mutating func writeProjectedContents(_ layer: LayerNode, frame: ProjectionFrame,
+                                                 place: @escaping (Double) -> Homography, into body: XMLElement) throws(ExportError) {
+        let bounds = layer.bounds
+        let background = layer.backgroundColor
+        func quad(_ t: Double) -> [Point] {
+            let h = place(t)
+            return bounds.value(at: t).outline(cornerRadius: layer.cornerRadius.value(at: t)).map { h.apply($0) ?? $0 }
+        }
+        if background.keyframes.contains(where: { $0.value.alpha > 0 }) {
+            let polygon = writeProjectedOutline(frame, into: body, outline: quad)
+            writeFill(background, on: polygon)
+        }
+        switch layer.contents {
+        case nil:
+            break
+        case .color(let color):
+            let polygon = writeProjectedOutline(frame, into: body, outline: quad)
+            writeFill(Animated(color), on: polygon)
+        case .gradient(let gradient):
+            let id = ids.make(layer.id + "-gradient")
+            let polygon = writeProjectedOutline(frame, into: body, outline: quad)
+            polygon.set("fill", "url(#\(id))")
+            writeProjectedGradient(gradient, id: id, frame: frame) { t in
+                let b = bounds.value(at: t), h = place(t)
+                let p = [gradient.startPoint, gradient.endPoint].map { Point(x: b.minX + $0.x * b.width, y: b.minY + $0.y * b.height) }
+                return p.map { h.apply($0) ?? $0 }
+            }
+        case .text, .image, .snapshot:
+            guard bounds.isConstant else {
+                throw ExportError("layer '\(layer.id)' animates its bounds while drawn in 3D, which this version cannot draw in SVG yet; scale it with transform instead")
+            }
+            try writeStrips(layer, frame: frame, place: place, into: body)
+        }
+    }
+
+    /// A polygon (in `into`) whose points follow `outline(t)`, keyframed within the tolerance.
+    @discardableResult
+    mutating func writeProjectedOutline(_ frame: ProjectionFrame, into parent: XMLElement,
+                                        outline: @escaping (Double) -> [Point]) -> XMLElement {
+        let track = sampledTrack(frame) { PointList(points: outline($0)) } measure: { $0.points }
+        let polygon = parent.addChild("polygon").set("points", track.initialValue.svg(decimals: options.decimals))
+        let decimals = options.decimals
+        SMILAnimation(track: track) { $0.svg(decimals: decimals) }.animate("points", on: polygon, clock: clock)
+        return polygon
+    }
+
+    private mutating func writeProjectedGradient(_ gradient: Gradient, id: String, frame: ProjectionFrame,
+                                                 ends: @escaping (Double) -> [Point]) {
+        let track = sampledTrack(frame) { PointList(points: ends($0)) } measure: { $0.points }
+        let element = defs.addChild("linearGradient").set("id", id).set("gradientUnits", "userSpaceOnUse")
+        let names = [("x1", 0, \Point.x), ("y1", 0, \Point.y), ("x2", 1, \Point.x), ("y2", 1, \Point.y)]
+        for (name, index, axis) in names {
+            let part = track.map { $0.points[index][keyPath: axis] }
+            element.set(name, SVGFormat.number(part.initialValue, decimals: options.decimals))
+            let decimals = options.decimals
+            SMILAnimation(track: part) { SVGFormat.number($0, decimals: decimals) }.animate(name, on: element, clock: clock)
+        }
+        for stop in gradient.stops {
+            let node = element.addChild("stop")
+            node.set("offset", SVGFormat.number(min(max(stop.location, 0), 1)))
+            node.set("stop-color", stop.color.hexRGB)
+            if stop.color.alpha < 1 { node.set("stop-opacity", SVGFormat.number(stop.color.alpha)) }
+        }
+    }
+
+    /// Keyframes of `value(t)` at times chosen so that interpolating straight between them strays
+    /// at most the tolerance (measured on screen through `screen(t)`) from the model. Records the
+    /// worst straying it accepted.
+    mutating func sampledTrack<V: Interpolatable>(_ frame: ProjectionFrame, value: @escaping (Double) -> V,
+                                                  measure: @escaping (V) -> [Point]) -> Animated<V> {
+        let base = frame.base, screen = frame.screen, shown = frame.shown
+        let sampler = ProjectionSampler(tolerance: options.tolerance)
+        var cache: [Double: V] = [:]
+        func at(_ t: Double) -> V {
+            if let v = cache[t] { return v }
+            let v = value(t)
+            cache[t] = v
+            return v
+        }
+        var worst = 0.0
+        let times = sampler.times(base: base.isEmpty ? [0] : base) { a, b, t in
+            guard shown(t) else { return 0 }
+            let f = (t - a) / (b - a)
+            let guess = measure(at(a).interpolated(to: at(b), fraction: f)), truth = measure(at(t))
+            let h = screen(t)
+            let error = zip(guess, truth).map { g, p in
+                guard let sg = h.apply(g), let sp = h.apply(p) else { return 0.0 }
+                return sg.distance(to: sp)
+            }.max() ?? 0
+            return error
+        }
+        // The error of the accepted intervals, measured again between the grid's times.
+        for (a, b) in zip(times, times.dropFirst()) {
+            for k in 1...7 {
+                let t = a + (b - a) * Double(k) / 8
+                guard shown(t) else { continue }
+                let guess = measure(at(a).interpolated(to: at(b), fraction: Double(k) / 8)), truth = measure(at(t))
+                let h = screen(t)
+                for (g, p) in zip(guess, truth) {
+                    if let sg = h.apply(g), let sp = h.apply(p) { worst = max(worst, sg.distance(to: sp)) }
+                }
+            }
+        }
+        stats.worstDeviation = max(stats.worstDeviation, worst)
+        let frames = times.map { Keyframe(time: $0, value: at($0)) }
+        let track = Animated(keyframes: frames)
+        return track.isConstant ? Animated(frames[0].value) : track
+    }
+}
+
+/// What the projected drawing of one layer is measured against: the keyframe times to start from,
+/// the map from the drawing's space to the screen, and when the layer is shown at all (errors
+/// while it is hidden do not count).
+struct ProjectionFrame {
+    let base: [Double]
+    let screen: (Double) -> Homography
+    let shown: (Double) -> Bool
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Segue
+import SegueXML
+
+/// Text, images and snapshots on a layer seen in perspective: SVG can only map them affinely, so
+/// the layer is cut into strips, each drawn through the affine map that agrees with the projection
+/// at three of its corners and clipped to its exact projected quad. Strips are added until the
+/// largest disagreement inside a strip is within half the tolerance.
+extension SVGBuilder {
+    mutating func writeStrips(_ layer: LayerNode, frame: ProjectionFrame,
+                              place: @escaping (Double) -> Homography, into body: XMLElement) throws(ExportError) {
+        let bounds = layer.bounds.initialValue
+        guard bounds.width > 0, bounds.height > 0 else { return }
+        let contentID = ids.make(layer.id + "-content")
+        var content = layer.frozen(at: 0)
+        content.backgroundColor = Animated(.clear)
+        try writeBackgroundAndContents(content, into: defs.addChild("g").set("id", contentID))
+        let strips = stripRects(bounds, frame: frame, place: place)
+        for strip in strips {
+            let clipID = ids.make(layer.id + "-strip")
+            writeProjectedOutline(frame, into: defs.addChild("clipPath").set("id", clipID)) { t in
+                let h = place(t)
+                return strip.corners.map { h.apply($0) ?? $0 }
+            }
+            let probes = strip.corners + [strip.center]
+            let track = sampledTrack(frame, value: { t -> AffineParts in
+                let h = place(t)
+                let c = strip.corners.map { h.apply($0) ?? $0 }
+                return AffineParts(Affine2D(mapping: strip.origin, size: strip.size, to: c[0], c[1], c[3]).parts)
+            }, measure: { parts in probes.map { Affine2D(parts.parts).apply($0) } }).unwrapped
+            var group = body.addChild("g").set("clip-path", "url(#\(clipID))")
+            let decimals = options.decimals
+            let steps: [(String, Animated<Double>?, Animated<Point>?)] = [
+                ("translate", nil, track.map { $0.parts.translation }),
+                ("rotate", track.map { $0.parts.rotation }, nil),
+                ("skewX", track.map { $0.parts.skewX }, nil),
+                ("scale", nil, track.map { $0.parts.scale }),
+            ]
+            for (type, angle, pair) in steps {
+                if let pair {
+                    let identity = type == "scale" ? Point(x: 1, y: 1) : Point.zero
+                    if pair.isConstant && pair.initialValue.distance(to: identity) < 1e-9 { continue }
+                    group = group.addChild("g")
+                    let digits = type == "scale" ? 5 : decimals
+                    let format: (Point) -> String = { "\(SVGFormat.number($0.x, decimals: digits)),\(SVGFormat.number($0.y, decimals: digits))" }
+                    if pair.isConstant {
+                        group.set("transform", "\(type)(\(format(pair.initialValue)))")
+                    } else {
+                        SMILAnimation(track: pair, format: format).animateTransform(type, on: group, clock: clock)
+                    }
+                } else if let angle {
+                    if angle.isConstant && abs(angle.initialValue) < 1e-9 { continue }
+                    group = group.addChild("g")
+                    let format: (Double) -> String = { SVGFormat.number($0, decimals: 3) }
+                    if angle.isConstant {
+                        group.set("transform", "\(type)(\(format(angle.initialValue)))")
+                    } else {
+                        SMILAnimation(track: angle, format: format).animateTransform(type, on: group, clock: clock)
+                    }
+                }
+            }
+            group.addChild("use").set("href", "#" + contentID, namespace: xlink)
+        }
+    }
+
+    /// Cuts the bounds into the fewest strips (across the direction in which the projection varies
+    /// most) whose affine maps stay within half the tolerance of the projection.
+    private func stripRects(_ bounds: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography) -> [Rect] {
+        let screen = frame.screen
+        let times = Self.probeTimes(frame.base.isEmpty ? [0] : frame.base).filter(frame.shown)
+        func strips(_ count: Int, vertical: Bool) -> [Rect] {
+            (0..<count).map { i in
+                vertical
+                    ? Rect(x: bounds.minX + bounds.width * Double(i) / Double(count), y: bounds.minY,
+                           width: bounds.width / Double(count), height: bounds.height)
+                    : Rect(x: bounds.minX, y: bounds.minY + bounds.height * Double(i) / Double(count),
+                           width: bounds.width, height: bounds.height / Double(count))
+            }
+        }
+        func error(_ rects: [Rect]) -> Double {
+            var worst = 0.0
+            for t in times {
+                let h = place(t), s = screen(t)
+                for r in rects {
+                    let c = r.corners.map { h.apply($0) ?? $0 }
+                    let affine = Affine2D(mapping: r.origin, size: r.size, to: c[0], c[1], c[3])
+                    for p in [Point(x: r.maxX, y: r.maxY), r.center, Point(x: r.midX, y: r.maxY), Point(x: r.maxX, y: r.midY)] {
+                        guard let truth = h.apply(p), let a = s.apply(affine.apply(p)), let b = s.apply(truth) else { continue }
+                        worst = max(worst, a.distance(to: b))
+                    }
+                }
+            }
+            return worst
+        }
+        var best: [Rect] = strips(64, vertical: true)
+        for count in [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64] {
+            let vertical = strips(count, vertical: true), horizontal = strips(count, vertical: false)
+            if error(vertical) <= options.tolerance / 2 { best = vertical; break }
+            if error(horizontal) <= options.tolerance / 2 { best = horizontal; break }
+        }
+        return best
+    }
+}
+
+/// An affine map's parts as an animatable value: the rotation turns the short way round.
+struct AffineParts: Interpolatable {
+    var translationX, translationY, rotation, skewX, scaleX, scaleY: Double
+
+    init(_ p: Affine2D.Parts) {
+        translationX = p.translation.x; translationY = p.translation.y
+        rotation = p.rotation; skewX = p.skewX; scaleX = p.scale.x; scaleY = p.scale.y
+    }
+
+    var parts: Affine2D.Parts {
+        Affine2D.Parts(translation: Point(x: translationX, y: translationY), rotation: rotation, skewX: skewX,
+                       scale: Point(x: scaleX, y: scaleY))
+    }
+
+    func interpolated(to o: AffineParts, fraction t: Double) -> AffineParts {
+        var turn = o.rotation - rotation
+        turn -= 360 * (turn / 360).rounded()
+        var r = self
+        r.translationX += (o.translationX - translationX) * t
+        r.translationY += (o.translationY - translationY) * t
+        r.rotation += turn * t
+        r.skewX += (o.skewX - skewX) * t
+        r.scaleX += (o.scaleX - scaleX) * t
+        r.scaleY += (o.scaleY - scaleY) * t
+        return r
+    }
+}
+
+extension Animated where Value == AffineParts {
+    /// The rotations rewritten so each is within 180° of the one before: SMIL then turns the short
+    /// way round, as the sampler assumed.
+    var unwrapped: Animated<AffineParts> {
+        var frames = keyframes
+        for index in frames.indices.dropFirst() {
+            var turn = frames[index].value.rotation - frames[index - 1].value.rotation
+            turn -= 360 * (turn / 360).rounded()
+            frames[index].value.rotation = frames[index - 1].value.rotation + turn
+        }
+        return Animated(keyframes: frames)
+    }
+}
