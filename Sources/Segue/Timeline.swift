@@ -99,6 +99,40 @@ public struct LayerNode: Codable, Sendable, Equatable {
     /// Where the layer was created.
     public var source: SourceLocation?
 
+    public init(id: String, parent: String?, role: LayerRole, bounds: Animated<Rect>, position: Animated<Point>,
+                anchorPoint: Animated<Point>, zPosition: Animated<Double>, transform: Animated<Transform3D>,
+                sublayerTransform: Animated<Transform3D>, opacity: Animated<Double>, isHidden: Animated<Bool>,
+                backgroundColor: Animated<Color>, cornerRadius: Animated<Double>, mask: Animated<MaskShape>?,
+                contents: Contents?, isDoubleSided: Bool, masksToBounds: Bool, source: SourceLocation?) {
+        self.id = id
+        self.parent = parent
+        self.role = role
+        self.bounds = bounds
+        self.position = position
+        self.anchorPoint = anchorPoint
+        self.zPosition = zPosition
+        self.transform = transform
+        self.sublayerTransform = sublayerTransform
+        self.opacity = opacity
+        self.isHidden = isHidden
+        self.backgroundColor = backgroundColor
+        self.cornerRadius = cornerRadius
+        self.mask = mask
+        self.contents = contents
+        self.isDoubleSided = isDoubleSided
+        self.masksToBounds = masksToBounds
+        self.source = source
+    }
+
+    /// A static layer with Core Animation's defaults, to build timelines by hand.
+    public init(id: String, parent: String? = nil, role: LayerRole = .layer, bounds: Rect, position: Point) {
+        self.init(id: id, parent: parent, role: role, bounds: Animated(bounds), position: Animated(position),
+                  anchorPoint: Animated(Point(x: 0.5, y: 0.5)), zPosition: Animated(0), transform: Animated(.identity),
+                  sublayerTransform: Animated(.identity), opacity: Animated(1), isHidden: Animated(false),
+                  backgroundColor: Animated(.clear), cornerRadius: Animated(0), mask: nil, contents: nil,
+                  isDoubleSided: true, masksToBounds: false, source: nil)
+    }
+
     /// Every keyframe time of this layer's properties.
     public var keyframeTimes: Set<Double> {
         var times = Set<Double>()

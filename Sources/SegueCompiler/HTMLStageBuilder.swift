@@ -6,8 +6,9 @@ import SegueXML
 /// holds one Core Animation property and keeps its own keyframes and curves:
 ///
 /// - the layer element: `translate3d(position, zPosition)`, after the superlayer's
-///   `sublayerTransform` (perspective) placed about its anchor point; `preserve-3d`;
-/// - the transform element: `matrix3d(transform)`; `preserve-3d`;
+///   `sublayerTransform` (perspective) placed about its anchor point; `preserve-3d` when the layer
+///   turns out of its superlayer's plane, so the perspective applies to the turn;
+/// - the transform element: `matrix3d(transform)`;
 /// - the body: the anchor-point offset, size, opacity, background, corner radius, mask
 ///   (`clip-path`), `backface-visibility`, contents and sublayers. It is flat, as a `CALayer`
 ///   flattens its sublayers into its plane.
@@ -52,8 +53,12 @@ struct HTMLStageBuilder {
         let prefix = try sublayerPrefix(parent)
         let z = layer.zPosition.initialValue
         func place(_ p: Point) -> String { "\(prefix)translate3d(\(CSSFormat.px(p.x)),\(CSSFormat.px(p.y)),\(CSSFormat.px(z)))" }
-        var rules = ["position:absolute", "left:0", "top:0", "transform-origin:0 0", "transform-style:preserve-3d",
+        var rules = ["position:absolute", "left:0", "top:0", "transform-origin:0 0",
                      "transform:\(place(layer.position.initialValue))"]
+        // 3D survives into the layer element only where there is 3D: a turn out of the plane or a
+        // depth under the superlayer's perspective. Elsewhere everything stays flat, as in 2D.
+        let isThreeDimensional = !layer.transform.keyframes.allSatisfy { $0.value.isPlanarAffine && $0.value.m43 == 0 } || z != 0
+        if isThreeDimensional { rules.append("transform-style:preserve-3d") }
         addAnimations([animation(base + "-p", "transform", layer.position, place)], to: &rules)
         css.append(".\(base){\(rules.joined(separator: ";"))}")
         // The transform element.
@@ -61,7 +66,7 @@ struct HTMLStageBuilder {
         if !(layer.transform.isConstant && layer.transform.initialValue.isIdentity) {
             let name = base + "-t"
             holder = outer.addChild("div").set("class", name)
-            var transformRules = ["position:absolute", "left:0", "top:0", "transform-origin:0 0", "transform-style:preserve-3d",
+            var transformRules = ["position:absolute", "left:0", "top:0", "transform-origin:0 0",
                                   "transform:\(CSSFormat.matrix3d(layer.transform.initialValue))"]
             addAnimations([animation(name + "-a", "transform", layer.transform, CSSFormat.matrix3d)], to: &transformRules)
             css.append(".\(name){\(transformRules.joined(separator: ";"))}")

@@ -7,42 +7,62 @@ import SegueXML
 /// the drawing never strays more than the tolerance from the model, and, for text, images and
 /// snapshots, strips each placed by an affine map close enough to the projection.
 extension SVGBuilder {
-    /// A layer and its ancestors inside a projected subtree, up to the subtree's superlayer `base`.
+    /// Where a projected layer's superlayer sits: the map from the superlayer's bounds space to the
+    /// drawing's space (the bounds space of `base`, the superlayer of the projected subtree), and
+    /// whether the superlayer is shown.
     struct Lineage {
         /// The superlayer of the projected subtree: its bounds space is the drawing's space.
         let base: LayerNode
-        /// From the subtree's root down to the current layer's superlayer.
-        var ancestors: [LayerNode] = []
-        /// Whether the current layer's superlayer (inside the subtree) is shown at a time.
+        /// The current layer's superlayer (its sublayer transform applies to the layer).
+        var parent: LayerNode
+        /// The map from `parent`'s bounds space to `base`'s at a time.
+        var toBaseOfParent: (Double) -> Homography = { _ in .identity }
+        /// Whether `parent` (inside the subtree) is shown at a time.
         var parentShown: (Double) -> Bool = { _ in true }
+        /// The map from the base's bounds space to the screen (identity for a static picture).
+        var screen: (Double) -> Homography = { _ in .identity }
 
-        func parent(of layer: LayerNode) -> LayerNode { ancestors.last ?? base }
+        init(base: LayerNode) {
+            self.base = base
+            parent = base
+        }
 
         /// The map from the layer's bounds space to the base's bounds space at `t`.
         func toBase(_ layer: LayerNode, at t: Double) -> Homography {
-            let chain = [layer] + ancestors.reversed()
-            var h = Homography.identity
-            var index = 0
-            while index < chain.count {
-                let node = chain[index]
-                let parent = index + 1 < chain.count ? chain[index + 1] : base
-                let local = Evaluator.localTransform(node, at: t, parentSublayer: Evaluator.sublayerTransform(parent, at: t))
-                h = h.concatenating(local.planeProjection)
-                index += 1
-            }
-            return h
+            Evaluator.localTransform(layer, at: t, parentSublayer: Evaluator.sublayerTransform(parent, at: t))
+                .planeProjection.concatenating(toBaseOfParent(t))
+        }
+
+        /// The lineage of `layer`'s sublayers, given the layer's own placement.
+        func descending(into layer: LayerNode, place: @escaping (Double) -> Homography,
+                        shown: @escaping (Double) -> Bool) -> Lineage {
+            var inner = self
+            inner.parent = layer
+            inner.toBaseOfParent = place
+            inner.parentShown = shown
+            return inner
         }
     }
 
     /// Draws `layer` and its sublayers projected into `lineage.base`'s bounds space.
-    mutating func writeProjected(_ source: LayerNode, lineage: Lineage, into container: XMLElement, frozen: Bool) throws(ExportError) {
+    ///
+    /// - Parameters:
+    ///   - frozen: draw the layers as they are at time 0 (a snapshot's picture).
+    ///   - staticPlacement: the drawing does not move either (a picture in `<defs>`); by default a
+    ///     frozen picture still moves with the layer that shows it.
+    mutating func writeProjected(_ source: LayerNode, lineage: Lineage, into container: XMLElement, frozen: Bool,
+                                 staticPlacement: Bool? = nil) throws(ExportError) {
         let layer = frozen ? source.frozen(at: 0) : source
         if layer.isHidden.isConstant && layer.isHidden.initialValue { return }
         if layer.opacity.isConstant && layer.opacity.initialValue == 0 { return }
-        let screen: (Double) -> Homography = frozen
-            ? { _ in .identity }
-            : { [evaluator, base = lineage.base] t in evaluator.screenTransform(of: base.id, at: t) }
-        let times = frozen ? [0] : timeline.keyframeTimes
+        let isStatic = staticPlacement ?? frozen
+        var lineage = lineage
+        if lineage.parent.id == lineage.base.id && !isStatic {
+            // The subtree's root: the base's screen placement, remembered for the whole subtree.
+            lineage.screen = Memo { [evaluator, base = lineage.base] t in evaluator.screenTransform(of: base.id, at: t) }.callAsFunction
+        }
+        let screen = isStatic ? { _ in Homography.identity } : lineage.screen
+        let times = isStatic ? [0] : timeline.keyframeTimes
         let group = container.addChild("g").set("id", ids.make(layer.id + (frozen ? "-snapshot" : "")))
         writeOpacity(layer, on: group)
         // Shown: not hidden, not a culled back face, not behind the viewer.
@@ -67,8 +87,8 @@ extension SVGBuilder {
             SMILAnimation(track: Animated(keyframes: frames)) { $0 ? "none" : "inline" }.animate("display", on: group, clock: clock)
         }
         let base = Array(Set(times + switches.flatMap { [$0 - 1e-6, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()
-        let place: (Double) -> Homography = { t in lineage.toBase(layer, at: t) }
-        let frame = ProjectionFrame(base: base, screen: screen, shown: shown)
+        let place = Memo { [lineage] t in lineage.toBase(layer, at: t) }.callAsFunction
+        let frame = ProjectionFrame(base: base, screen: screen, shown: shown, place: place)
         var body = group
         if let mask = layer.mask {
             let id = ids.make(layer.id + "-mask")
@@ -88,14 +108,57 @@ extension SVGBuilder {
             }
             body = body.addChild("g").set("clip-path", "url(#\(id))")
         }
-        try writeProjectedContents(layer, frame: frame, place: place, into: body)
-        var inner = lineage
-        inner.ancestors.append(layer)
-        inner.parentShown = shown
+        if case .snapshot(let snapshot) = layer.contents {
+            try writeProjectedSnapshot(snapshot, of: layer, lineage: lineage, frame: frame, shown: shown, into: body)
+        } else {
+            try writeProjectedContents(layer, frame: frame, place: place, into: body)
+        }
+        let inner = lineage.descending(into: layer, place: place, shown: shown)
         for index in evaluator.paintOrder(of: layer.id, at: 0) {
-            try writeProjected(timeline.layers[index], lineage: inner, into: body, frozen: frozen)
+            try writeProjected(timeline.layers[index], lineage: inner, into: body, frozen: frozen, staticPlacement: isStatic)
         }
     }
+
+    /// A snapshot seen in perspective: the pictured screen's own layers, each projected through the
+    /// snapshot (flat colours stay exact polygons; only text and images are cut into strips),
+    /// clipped to the snapshot's projected bounds.
+    private mutating func writeProjectedSnapshot(_ snapshot: Snapshot, of layer: LayerNode, lineage: Lineage, frame: ProjectionFrame,
+                                                 shown: @escaping (Double) -> Bool, into body: XMLElement) throws(ExportError) {
+        let role: LayerRole = snapshot.screen == .from ? .fromScreen : .toScreen
+        guard let screen = timeline.layers.first(where: { $0.role == role })?.frozen(at: 0) else {
+            throw ExportError("a snapshot pictures the \(snapshot.screen.rawValue) screen, but the timeline has none")
+        }
+        guard layer.bounds.isConstant else {
+            throw ExportError("snapshot layer '\(layer.id)' animates its bounds while drawn in 3D, which this version cannot draw in SVG yet; scale it with transform instead")
+        }
+        let bounds = layer.bounds.initialValue
+        let region = snapshot.rect ?? Rect(size: timeline.size)
+        guard region.width > 0, region.height > 0 else { return }
+        let clipID = ids.make(layer.id + "-frame")
+        let place = frame.place
+        writeProjectedOutline(frame, into: defs.addChild("clipPath").set("id", clipID)) { t in
+            let h = place(t)
+            return bounds.corners.map { h.apply($0) ?? $0 }
+        }
+        let clipped = body.addChild("g").set("clip-path", "url(#\(clipID))")
+        // Screen space → the snapshot's bounds space: the region stretched over the bounds.
+        let fit = Homography.translation(x: -region.minX, y: -region.minY)
+            .concatenating(Homography(a: bounds.width / region.width, b: 0, c: 0, d: 0, e: bounds.height / region.height,
+                                      f: 0, g: bounds.minX, h: bounds.minY, i: 1))
+        // The screen itself, standing at the origin of its own space, is the picture's root.
+        var picture = screen
+        picture.transform = Animated(.identity)
+        picture.position = Animated(Point(x: screen.anchorPoint.initialValue.x * screen.bounds.initialValue.width,
+                                          y: screen.anchorPoint.initialValue.y * screen.bounds.initialValue.height))
+        picture.isHidden = Animated(false)
+        picture.opacity = Animated(1)
+        var pictureLineage = lineage.descending(into: layer, place: { t in fit.concatenating(place(t)) }, shown: shown)
+        pictureLineage.parent = Self.placeholderParent
+        try writeProjected(picture, lineage: pictureLineage, into: clipped, frozen: true, staticPlacement: false)
+    }
+
+    /// A stand-in superlayer with no sublayer transform, for a snapshot's picture.
+    static let placeholderParent = LayerNode(id: "", bounds: .zero, position: .zero)
 
     /// Opacity as in the 2D path: a static attribute or a SMIL animation.
     func writeOpacity(_ layer: LayerNode, on group: XMLElement) {
@@ -220,7 +283,15 @@ extension SVGBuilder {
             }
         }
         stats.worstDeviation = max(stats.worstDeviation, worst)
-        let frames = times.map { Keyframe(time: $0, value: at($0)) }
+        // While the layer is not shown its geometry is free: hold the nearest shown keyframe's
+        // value, so no degenerate (edge-on) value is ever interpolated from.
+        let shownTimes = times.filter(shown)
+        let frames = times.map { t -> Keyframe<V> in
+            guard !shown(t), let nearest = shownTimes.min(by: { abs($0 - t) < abs($1 - t) }) else {
+                return Keyframe(time: t, value: at(t))
+            }
+            return Keyframe(time: t, value: at(nearest))
+        }
         let track = Animated(keyframes: frames)
         return track.isConstant ? Animated(frames[0].value) : track
     }
@@ -233,4 +304,6 @@ struct ProjectionFrame {
     let base: [Double]
     let screen: (Double) -> Homography
     let shown: (Double) -> Bool
+    /// The layer's placement in the drawing's space.
+    var place: (Double) -> Homography = { _ in .identity }
 }

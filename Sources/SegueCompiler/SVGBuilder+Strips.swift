@@ -9,18 +9,23 @@ import SegueXML
 extension SVGBuilder {
     mutating func writeStrips(_ layer: LayerNode, frame: ProjectionFrame,
                               place: @escaping (Double) -> Homography, into body: XMLElement) throws(ExportError) {
-        let bounds = layer.bounds.initialValue
+        let bounds = Self.drawnArea(of: layer)
         guard bounds.width > 0, bounds.height > 0 else { return }
         let contentID = ids.make(layer.id + "-content")
         var content = layer.frozen(at: 0)
         content.backgroundColor = Animated(.clear)
         try writeBackgroundAndContents(content, into: defs.addChild("g").set("id", contentID))
-        let strips = stripRects(bounds, frame: frame, place: place)
+        let (strips, stripError) = stripRects(bounds, frame: frame, place: place)
+        stats.worstContentDeviation = max(stats.worstContentDeviation, stripError)
         for strip in strips {
             let clipID = ids.make(layer.id + "-strip")
+            // Neighbouring strips overlap by a point, so antialiased clip edges leave no seam.
+            let clipRect = Rect(x: max(strip.minX - 1, bounds.minX), y: max(strip.minY - 1, bounds.minY),
+                                width: min(strip.maxX + 1, bounds.maxX) - max(strip.minX - 1, bounds.minX),
+                                height: min(strip.maxY + 1, bounds.maxY) - max(strip.minY - 1, bounds.minY))
             writeProjectedOutline(frame, into: defs.addChild("clipPath").set("id", clipID)) { t in
                 let h = place(t)
-                return strip.corners.map { h.apply($0) ?? $0 }
+                return clipRect.corners.map { h.apply($0) ?? $0 }
             }
             let probes = strip.corners + [strip.center]
             let track = sampledTrack(frame, value: { t -> AffineParts in
@@ -63,9 +68,28 @@ extension SVGBuilder {
         }
     }
 
+    /// Where the layer's contents actually draw: for text, a box around the line (a label's frame is
+    /// usually far larger than its words, and a smaller area needs fewer, truer strips).
+    static func drawnArea(of layer: LayerNode) -> Rect {
+        let bounds = layer.bounds.initialValue
+        guard case .text(let text) = layer.contents else { return bounds }
+        let width = min(bounds.width, Double(text.string.count) * text.fontSize * 0.62 + text.fontSize)
+        let height = min(bounds.height, text.fontSize * 1.5)
+        let x: Double = switch text.alignment {
+        case .left: bounds.minX
+        case .center: bounds.midX - width / 2
+        case .right: bounds.maxX - width
+        }
+        return Rect(x: x, y: bounds.midY - height / 2, width: width, height: height)
+    }
+
+    /// The most strips a layer is cut into: beyond it the content (not the outline, which stays
+    /// exact) may stray further than the tolerance at grazing angles; `--stats` reports how far.
+    static let maxStrips = 16
+
     /// Cuts the bounds into the fewest strips (across the direction in which the projection varies
     /// most) whose affine maps stay within half the tolerance of the projection.
-    private func stripRects(_ bounds: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography) -> [Rect] {
+    private func stripRects(_ bounds: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography) -> ([Rect], Double) {
         let screen = frame.screen
         let times = Self.probeTimes(frame.base.isEmpty ? [0] : frame.base).filter(frame.shown)
         func strips(_ count: Int, vertical: Bool) -> [Rect] {
@@ -92,13 +116,14 @@ extension SVGBuilder {
             }
             return worst
         }
-        var best: [Rect] = strips(64, vertical: true)
-        for count in [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64] {
+        var best: ([Rect], Double)? = nil
+        for count in [1, 2, 3, 4, 6, 8, 12, 16] where count <= Self.maxStrips {
             let vertical = strips(count, vertical: true), horizontal = strips(count, vertical: false)
-            if error(vertical) <= options.tolerance / 2 { best = vertical; break }
-            if error(horizontal) <= options.tolerance / 2 { best = horizontal; break }
+            let ev = error(vertical), eh = error(horizontal)
+            best = ev <= eh ? (vertical, ev) : (horizontal, eh)
+            if min(ev, eh) <= options.tolerance / 2 { break }
         }
-        return best
+        return best ?? ([bounds], 0)
     }
 }
 

@@ -10,9 +10,20 @@ public struct BookDesign: Sendable {
 
     /// Whether the pages carry text (a page number), or are plain paper.
     public var pageText: Bool
+    /// Flat colours only, one per page and cover, no bands and no shadows: colours identify layers
+    /// in browser checks.
+    public var flat: Bool
 
-    public init(pageText: Bool = true) {
+    public init(pageText: Bool = true, flat: Bool = false) {
         self.pageText = pageText
+        self.flat = flat
+    }
+
+    /// A distinct flat colour for page `index` (flat mode).
+    public static func flatPageColor(_ index: Int) -> Color {
+        let hues: [UInt32] = [0xE6194B, 0x3CB44B, 0x4363D8, 0xF58231, 0x911EB4, 0x46F0F0, 0xF032E6, 0xBCF60C,
+                              0xFABEBE, 0x008080, 0xE6BEFF, 0x9A6324, 0xFFFAC8, 0x800000, 0xAAFFC3, 0x808000]
+        return Color(rgb: hues[index % hues.count])
     }
 
     public static func coverColor(_ book: Int) -> Color { Color(rgb: coverColors[book % coverColors.count]) }
@@ -21,6 +32,7 @@ public struct BookDesign: Sendable {
     public func dressCover(_ layer: Layer, book: Int) {
         let size = BookLayout.pageSize
         layer.backgroundColor = Self.coverColor(book)
+        if flat { return }
         let band = Layer(frame: Rect(x: 0, y: size.height * 0.62, width: size.width, height: 64))
         band.backgroundColor = Color(white: 1, alpha: 0.85)
         layer.addSublayer(band)
@@ -34,8 +46,8 @@ public struct BookDesign: Sendable {
     /// Dresses page `index` (not the cover): paper, a page number, and text lines.
     public func dressPage(_ layer: Layer, index: Int) {
         let size = BookLayout.pageSize
-        layer.backgroundColor = Self.paper
-        guard pageText else { return }
+        layer.backgroundColor = flat ? Self.flatPageColor(index) : Self.paper
+        guard pageText, !flat else { return }
         let right = BookLayout.isRightPage(index)
         layer.addSublayer(Layer(frame: Rect(x: 24, y: size.height - 40, width: size.width - 48, height: 20),
                                 contents: .text(Text("\(index)", fontSize: 13, color: Color(rgb: 0x8A8275),

@@ -46,7 +46,7 @@ struct BookOpening {
         self.stage = stage
         pages = max(2, Int(arguments.number("pages", default: 8)) / 2 * 2)
         book = Int(arguments.number("book", default: 1))
-        design = BookDesign(pageText: arguments.choice("page-text", default: "no") == "yes")
+        design = BookDesign(pageText: arguments.choice("page-text", default: "no") == "yes", flat: stage.flat)
     }
 
     func transition(name: String, reversed: Bool) -> Transition {
@@ -117,8 +117,8 @@ struct BookOpening {
                 result.append((page, nil))
             } else {
                 design.dressPage(page, index: index)
-                let shadow = BookDesign.shadow(for: index)
-                page.addSublayer(shadow)
+                let shadow = design.flat ? nil : BookDesign.shadow(for: index)
+                shadow.map(page.addSublayer)
                 result.append((page, shadow))
             }
             screen.addSublayer(page)

@@ -50,6 +50,9 @@ public enum Presets {
         .openDoor,
         .bookOpen,
         .bookClose,
+        .bookFlip,
+        .bookCarousel,
+        .pageTurn,
     ]
 
     /// The preset with a name, or an error that lists the names there are.

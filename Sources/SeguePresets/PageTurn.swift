@@ -1,0 +1,61 @@
+import Segue
+
+extension Preset {
+    /// Article 004, "page turn": under the container's perspective (`m34 = −0.002`) the current
+    /// screen's right half (anchor (0, 0.5)) turns from 0 to −π/2 about y in the first half of the
+    /// time while its shadow rises to 1; then the target's left half (anchor (1, 0.5)), hidden until
+    /// then and starting at +π/2, turns to 0 while its shadow falls from 1 to 0. The target's right
+    /// half lies underneath throughout. `animateKeyframes` with UIKit's default curve, linear
+    /// calculation, keyframes 0–0.5 and 0.5–1.
+    public static let pageTurn = Preset(
+        name: "page-turn",
+        summary: "The screen turns like a page: its right half folds away, the next screen's left half folds in.",
+        article: "004",
+        parameters: []
+    ) { arguments in
+        let stage = StageParameters(arguments, duration: 0.5)
+        return Transition("page-turn", duration: stage.duration, size: stage.size,
+                          description: "The screen turns like a book page onto the next screen (article 004).") { t in
+            stage.dress(t.from, as: .list, title: "Movies", button: nil)
+            stage.dress(t.to, as: .detail, title: "Arrival", button: nil)
+            t.container.sublayerTransform = Transform3D.perspective(distance: 500)   // m34 = −0.002
+            t.container.insertSublayer(t.to, at: 0)
+            let w = t.size.width, h = t.size.height
+            let fromRight = t.snapshot(of: .from, rect: Rect(x: w / 2, y: 0, width: w / 2, height: h), name: "from-right")
+            let toLeft = t.snapshot(of: .to, rect: Rect(x: 0, y: 0, width: w / 2, height: h), name: "to-left")
+            let toRight = t.snapshot(of: .to, rect: Rect(x: w / 2, y: 0, width: w / 2, height: h), name: "to-right")
+            fromRight.anchorPoint = Point(x: 0, y: 0.5)
+            fromRight.position = Point(x: w / 2, y: h / 2)
+            toLeft.anchorPoint = Point(x: 1, y: 0.5)
+            toLeft.position = Point(x: w / 2, y: h / 2)
+            let fromShadow = shadow(for: fromRight, from: Point(x: 0, y: 1), to: Point(x: 1, y: 1), name: "from-right-shadow")
+            let toShadow = shadow(for: toLeft, from: Point(x: 1, y: 1), to: Point(x: 0, y: 1), name: "to-left-shadow")
+            t.add(toLeft)
+            t.add(toRight)
+            t.add(fromRight)
+            toLeft.isHidden = true
+            toLeft.transform = Transform3D(rotationAngle: .pi / 2, x: 0, y: 1, z: 0)
+            fromShadow.opacity = 0
+            t.animateKeyframes(calculationMode: .linear) {
+                t.addKeyframe(relativeStartTime: 0, relativeDuration: 0.5) {
+                    fromRight.transform = Transform3D(rotationAngle: -.pi / 2, x: 0, y: 1, z: 0)
+                    fromShadow.opacity = 1
+                }
+                t.addKeyframe(relativeStartTime: 0.5, relativeDuration: 0.5) {
+                    toLeft.isHidden = false
+                    toLeft.transform = .identity
+                    toShadow.opacity = 0
+                }
+            }
+        }
+    }
+
+    /// `addShadowView:startPoint:endPoint:`: a gradient across the turning half, clear at the spine.
+    private static func shadow(for half: Layer, from start: Point, to end: Point, name: String) -> Layer {
+        let shadow = Layer(name: name, frame: Rect(size: half.bounds.size))
+        shadow.contents = .gradient(Gradient(colors: [Color(white: 0, alpha: 0), Color(white: 0, alpha: 0.5)],
+                                             startPoint: start, endPoint: end))
+        half.addSublayer(shadow)
+        return shadow
+    }
+}
