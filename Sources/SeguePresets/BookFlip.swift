@@ -31,8 +31,8 @@ extension Preset {
             for index in 0..<pages {
                 let page = Layer(name: "page-\(index)")
                 layout.place(page, index: index)
-                page.isDoubleSided = false
-                if index == 0 { design.dressCover(page, book: 0); page.zPosition = 1 } else { design.dressPage(page, index: index) }
+                page.zPosition = BookLayout.zPosition(of: index)
+                if index == 0 { design.dressCover(page, book: 0) } else { design.dressPage(page, index: index) }
                 let shadow = design.flat || index == 0 ? nil : BookDesign.shadow(for: index)
                 shadow.map(page.addSublayer)
                 page.transform = BookLayout.openTransform(of: index, offset: 0)

@@ -77,6 +77,14 @@ public struct BookLayout: Sendable {
         page.position = Point(x: pageFrame.midX, y: pageFrame.midY)
     }
 
+    /// The stacking order: the cover above all (`zIndex = Int.max`), then left-hand pages above
+    /// right-hand ones, the most recently turned on top of each side (lower right-hand pages under
+    /// higher ones would hide every page being turned behind the last page of the book).
+    public static func zPosition(of index: Int) -> Double {
+        if index == 0 { return 1 }
+        return isRightPage(index) ? -Double(index) / 1000 : Double(index) / 1000
+    }
+
     /// The offsets (in screen widths) at which page `index`'s turn changes slope or visibility:
     /// ratio ±5.5 (clamped flat), ±0.5 (stacking starts) and 0 (upright).
     public static func breakpoints(of index: Int) -> [Double] {

@@ -109,11 +109,12 @@ struct BookOpening {
         for index in 0..<pages {
             let page = Layer(name: "page-\(index)")
             layout.place(page, index: index)
-            page.isDoubleSided = false
+            // A page the open layout does not show has no cell at all (its attributes are nil).
+            page.isHidden = !BookLayout.isShown(index, offset: 0)
+            page.zPosition = BookLayout.zPosition(of: index)
             page.masksToBounds = true
             if index == 0 {
                 design.dressCover(page, book: book)
-                page.zPosition = 1                           // the cover stays on top (zIndex = Int.max)
                 result.append((page, nil))
             } else {
                 design.dressPage(page, index: index)
