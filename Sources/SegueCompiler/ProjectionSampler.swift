@@ -13,7 +13,18 @@ struct ProjectionSampler {
     /// `error(a, b, t)`: how far, in pixels, interpolating the samples at `a` and `b` lands from the
     /// model at time `t` (a < t < b).
     func times(base: [Double], error: (Double, Double, Double) -> Double) -> [Double] {
-        let grid = Self.grid(base: base, resolution: resolution)
+        let sorted = Array(Set(base)).sorted()
+        guard let first = sorted.first else { return [] }
+        // Every model keyframe stays a keyframe: walk each interval between them on its own.
+        var result = [first]
+        for (a, b) in zip(sorted, sorted.dropFirst()) {
+            result += walk(Self.grid(base: [a, b], resolution: resolution), error: error).dropFirst()
+        }
+        return result
+    }
+
+    /// The greedy walk over one interval's grid.
+    private func walk(_ grid: [Double], error: (Double, Double, Double) -> Double) -> [Double] {
         guard grid.count > 2 else { return grid }
         var result = [grid[0]]
         var start = 0

@@ -22,6 +22,19 @@ public final class XMLDocument {
         root = XMLElement(node: node, namespace: defaultNamespace)
     }
 
+    /// Parses XML (no DTD loading, no network), or nil when it is not well-formed.
+    public init?(parsing data: Data) {
+        LibXML.initialize()
+        let parsed = data.withUnsafeBytes { raw -> xmlDocPtr? in
+            let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
+            return xmlReadMemory(base, Int32(raw.count), "document.xml", "UTF-8",
+                                 Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
+        }
+        guard let parsed, let node = xmlDocGetRootElement(parsed) else { return nil }
+        doc = parsed
+        root = XMLElement(node: node, namespace: node.pointee.ns)
+    }
+
     deinit {
         xmlFreeDoc(doc)
     }
@@ -114,6 +127,20 @@ public struct XMLElement {
     public func remove() {
         xmlUnlinkNode(node)
         xmlFreeNode(node)
+    }
+
+    /// The element's local name (`g`, `rect`).
+    public var name: String { String(cString: node.pointee.name) }
+
+    /// The element children, in order.
+    public var children: [XMLElement] {
+        var result: [XMLElement] = []
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { result.append(XMLElement(node: current, namespace: namespace)) }
+            child = current.pointee.next
+        }
+        return result
     }
 
     /// The number of element children.

@@ -1,0 +1,30 @@
+import Foundation
+import Segue
+import SegueCompiler
+import SeguePresets
+import Testing
+
+/// Every preset's SVG, played back by SMIL's rules from its bytes, against the model: the drawing
+/// never strays more than the tolerance (0.5 px by default, plus the 0.05 px of writing numbers
+/// with one decimal).
+struct ReplayTests {
+    @Test(arguments: Presets.all.map(\.name))
+    func replayedDrawingStaysWithinTolerance(name: String) throws {
+        for direction in Direction.allCases {
+            let timeline = try Presets.named(name).transition(overrides: [(name: "screens", value: "flat")]).timeline(direction)
+            let svg = try Exporter.render(timeline, as: .svg)
+            let replay = try SMILReplay(svg: svg, timeline: timeline)
+            let worst = replay.deviations().max { $0.distance < $1.distance }
+            #expect((worst?.distance ?? 0) <= 0.55, "\(name) \(direction): \(worst.map { "\($0.distance) px at \($0.time) s on \($0.layer)" } ?? "")")
+        }
+    }
+
+    @Test func aShiftedLayerIsCaught() throws {
+        // The same check fails on a document whose mask radius is 5 px too large.
+        let timeline = try Preset.circleReveal.transition().timeline()
+        var text = String(decoding: try Exporter.render(timeline, as: .svg), as: UTF8.self)
+        text = text.replacingOccurrences(of: "values=\"20;730.883\"", with: "values=\"25;735.883\"")
+        let replay = try SMILReplay(svg: Data(text.utf8), timeline: timeline)
+        #expect(replay.worstDeviation() >= 4.9)
+    }
+}
