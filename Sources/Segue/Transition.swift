@@ -20,6 +20,7 @@ public struct Transition: Sendable {
     private let pop: Result<Timeline, DiagnosticError>
 
     /// A transition whose pop is the push played backwards.
+    @discardableResult
     public init(_ name: String, duration: Double = 0.5, size: Size = .iPhone, description: String = "",
                 file: String = #filePath, line: Int = #line, column: Int = #column,
                 _ body: (TransitionContext) -> Void) {
@@ -29,6 +30,7 @@ public struct Transition: Sendable {
     }
 
     /// A transition with its pop written out (`setBackAnimation`, `animationControllerForDismissed`).
+    @discardableResult
     public init(_ name: String, duration: Double = 0.5, size: Size = .iPhone, description: String = "",
                 file: String = #filePath, line: Int = #line, column: Int = #column,
                 push pushBody: (TransitionContext) -> Void, pop popBody: (TransitionContext) -> Void) {
@@ -46,6 +48,7 @@ public struct Transition: Sendable {
         self.push = push
         self.pop = pop
         Self.registry.append(self)
+        TransitionFileOutput.transitionRegistered()
     }
 
     /// The resolved timeline of one direction, or the problems that stop it from being built.

@@ -2,17 +2,18 @@ import ArgumentParser
 import Foundation
 import Segue
 import SegueCompiler
+import SegueFiles
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a transition as an animated SVG.",
-        discussion: "The file is validated against the SVG 1.1 DTD and written atomically: on any error nothing is written and an existing file is left as it was."
+        abstract: "Write a transition as an animated SVG or an HTML page.",
+        discussion: "An SVG is validated against the SVG 1.1 DTD; every file is written atomically: on any error nothing is written and an existing file is left as it was. Give a folder (-o out/) to write each transition of a transition file as out/NAME.svg."
     )
 
     @OptionGroup var source: SourceOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The output file; its extension picks the format (.svg).", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file, whose extension picks the format (.svg or .html), or a folder ending in '/'.", valueName: "path"))
     var output: String
 
     @Flag(help: "Play repeatedly, holding the last frame for --pause seconds between plays.")
@@ -23,17 +24,45 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         guard pause.isFinite, pause >= 0 else { throw fail("--pause must be zero or more seconds") }
-        let transition = try source.transition()
-        let timeline = try source.timeline()
-        let options = ExportOptions(svg: SVGOptions(loopPause: loop ? pause : nil),
-                                    html: HTMLOptions(loopPause: loop ? pause : nil))
+        let loaded = try source.load()
+        let timelines = try loaded.timelines(source.direction)
+        let destination = ExportDestination(output)
+        let paths: [String]
         do {
-            try Exporter.export(transition, direction: source.direction, to: output, options: options)
+            paths = try destination.paths(for: timelines.map(\.name), from: source.source)
+        } catch {
+            throw failPrinted(error.description)
+        }
+        let formats: [OutputFormat]
+        do {
+            formats = try paths.map { (path: String) throws(ExportError) in try Exporter.format(of: path) }
         } catch {
             throw fail(error.description)
         }
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-        let kind = OutputFormat(path: output) == .svg ? "valid SVG 1.1" : "HTML page with the push and the pop"
-        print("wrote \(output) (\(bytes) bytes, \(timeline.title), \(kind))")
+        // An HTML page carries the other direction too, for its player.
+        let reverses = formats.contains(.html) ? try loaded.timelines(source.direction == .push ? .pop : .push) : nil
+        let options = ExportOptions(svg: SVGOptions(loopPause: loop ? pause : nil), html: HTMLOptions(loopPause: loop ? pause : nil))
+        do {
+            // Every document is rendered (and an SVG validated) before the first is written.
+            let documents = try timelines.indices.map { (index: Int) throws(ExportError) -> Data in
+                switch formats[index] {
+                case .svg: try Exporter.render(timelines[index], as: .svg, options: options)
+                case .html: try HTMLWriter(push: timelines[index], pop: reverses?[index], options: options.html).data()
+                }
+            }
+            do {
+                try destination.createFolder()
+            } catch {
+                throw fail("cannot create the folder '\(output)' (\(error.localizedDescription)); check the path and its permissions")
+            }
+            for (data, path) in zip(documents, paths) { try AtomicFile.write(data, to: path) }
+        } catch let error as ExportError {
+            throw fail(error.description)
+        }
+        for index in timelines.indices {
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: paths[index])[.size] as? Int) ?? 0
+            let kind = formats[index] == .svg ? "valid SVG 1.1" : "HTML page with the push and the pop"
+            print("wrote \(paths[index]) (\(bytes) bytes, \(timelines[index].title), \(kind))")
+        }
     }
 }

@@ -1,10 +1,12 @@
 import ArgumentParser
+import Foundation
 import Segue
+import SegueFiles
 import SeguePresets
 
-/// What to compile: a preset and its parameters, in one direction.
+/// What to compile: a preset and its parameters, or a transition file (`NAME.swift`), in one direction.
 struct SourceOptions: ParsableArguments {
-    @Argument(help: "A preset name (see 'segue presets').")
+    @Argument(help: "A preset name (see 'segue presets') or a transition file such as Reveal.swift.")
     var source: String
 
     @Option(name: .long, help: "push (forward) or pop (back).")
@@ -13,11 +15,81 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .customLong("param"), help: ArgumentHelp("A preset parameter as name=value; repeat for several.", valueName: "name=value"))
     var params: [String] = []
 
-    /// The transition (both directions), or a one-line error.
-    func transition() throws(ExitCode) -> Transition {
-        if source.hasSuffix(".swift") {
-            throw fail("'\(source)' is a transition file; this version exports the built-in presets only (see 'segue presets')")
+    @Option(help: ArgumentHelp("The transition to use when a transition file declares several.", valueName: "name"))
+    var name: String?
+
+    @Option(help: ArgumentHelp("Seconds a transition file may run before it is stopped.", valueName: "seconds"))
+    var timeout: Double = TransitionFileLoader.defaultTimeout
+
+    @Flag(help: "Say whether a transition file was compiled or its cached build used, and how long each step took.")
+    var verbose = false
+
+    var isTransitionFile: Bool { source.hasSuffix(".swift") }
+
+    /// The transitions the source stands for, loaded once (a transition file is compiled and run here).
+    func load() throws(ExitCode) -> Loaded {
+        guard isTransitionFile else {
+            guard name == nil else { throw fail("--name picks a transition of a transition file; a preset has one") }
+            return Loaded(options: self, preset: try presetTransition(), file: nil)
         }
+        return Loaded(options: self, preset: nil, file: try loadFile())
+    }
+
+    /// The one resolved timeline in `--direction`, or an error on standard error.
+    func timeline() throws(ExitCode) -> Timeline {
+        let loaded = try load()
+        guard let file = loaded.file else { return try loaded.timelines(direction)[0] }
+        do {
+            return try file.timeline(named: name, direction: direction)
+        } catch {
+            throw failPrinted(error.description)
+        }
+    }
+
+    /// A loaded source: a preset's transition or a transition file's.
+    struct Loaded {
+        let options: SourceOptions
+        let preset: Transition?
+        let file: TransitionFileContents?
+
+        /// The timelines in `direction`: a preset's one, or those of the file (all, or the one `--name` picks).
+        func timelines(_ direction: Direction) throws(ExitCode) -> [Timeline] {
+            if let preset {
+                do {
+                    return [try preset.timeline(direction)]
+                } catch {
+                    throw fail(error.description)
+                }
+            }
+            do {
+                return try file!.timelines(named: options.name, direction: direction)
+            } catch {
+                throw failPrinted(error.description)
+            }
+        }
+    }
+
+    private func loadFile() throws(ExitCode) -> TransitionFileContents {
+        guard params.isEmpty else {
+            throw fail("--param sets a preset's parameters; in a transition file, change the Swift instead")
+        }
+        guard timeout.isFinite, timeout > 0 else { throw fail("--timeout must be a positive number of seconds") }
+        let contents: TransitionFileContents
+        do {
+            contents = try TransitionFileLoader.standard(timeout: timeout).load(source)
+        } catch {
+            throw failPrinted(error.description)
+        }
+        let report = contents.report
+        if !report.compilerOutput.isEmpty { printError(report.compilerOutput) }
+        if verbose {
+            let build = report.compileSeconds.map { "compiled in \(Self.format($0)) s" } ?? "unchanged, used the cached build"
+            printError("segue: \(source): \(build) (key \(report.key.prefix(12))), ran in \(Self.format(report.runSeconds)) s")
+        }
+        return contents
+    }
+
+    private func presetTransition() throws(ExitCode) -> Transition {
         do {
             let preset = try Presets.named(source)
             let overrides = try params.map { (text: String) throws(PresetError) in try Preset.splitOverride(text) }
@@ -27,23 +99,21 @@ struct SourceOptions: ParsableArguments {
         }
     }
 
-    /// The resolved timeline, or a one-line error.
-    func timeline() throws(ExitCode) -> Timeline {
-        if source.hasSuffix(".swift") {
-            throw fail("'\(source)' is a transition file; this version exports the built-in presets only (see 'segue presets')")
-        }
-        do {
-            let preset = try Presets.named(source)
-            let overrides = try params.map { (text: String) throws(PresetError) in try Preset.splitOverride(text) }
-            return try preset.transition(overrides: overrides).timeline(direction)
-        } catch let error as PresetError {
-            throw fail(error.message)
-        } catch let error as DiagnosticError {
-            throw fail(error.description)
-        } catch {
-            throw fail("\(error)")
-        }
+    private static func format(_ seconds: Double) -> String {
+        String(format: "%.3f", seconds)
     }
 }
 
 extension Direction: ExpressibleByArgument {}
+
+/// Prints a report that already carries its severity (`error: …` or `path:line:column: error: …`
+/// lines) to standard error, and exits with status 1.
+func failPrinted(_ report: String) -> ExitCode {
+    printError(report)
+    return ExitCode.failure
+}
+
+/// Prints text to standard error, ending it with a newline.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+}

@@ -1,0 +1,48 @@
+import Foundation
+import SegueFiles
+import Testing
+
+struct BuildCacheTests {
+    @Test func theKeyChangesWithEveryPart() {
+        let source = Data("import Segue\n".utf8)
+        let key = BuildCache.key(source: source, parts: ["0.1.0", "Swift 6.3", "lib 1"])
+        #expect(key.count == 64)
+        #expect(key == BuildCache.key(source: source, parts: ["0.1.0", "Swift 6.3", "lib 1"]))
+        #expect(key != BuildCache.key(source: Data("import Segue \n".utf8), parts: ["0.1.0", "Swift 6.3", "lib 1"]))
+        #expect(key != BuildCache.key(source: source, parts: ["0.1.1", "Swift 6.3", "lib 1"]))
+        #expect(key != BuildCache.key(source: source, parts: ["0.1.0", "Swift 6.4", "lib 1"]))
+        #expect(key != BuildCache.key(source: source, parts: ["0.1.0", "Swift 6.3", "lib 2"]))
+        #expect(key != BuildCache.key(source: source, parts: ["0.1.0Swift 6.3", "", "lib 1"]))
+    }
+
+    @Test func theFolderFollowsXDG() {
+        #expect(BuildCache.defaultFolder(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]).path == "/c/segue")
+        #expect(BuildCache.defaultFolder(environment: ["HOME": "/h"]).path == "/h/.cache/segue")
+        #expect(BuildCache.defaultFolder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]).path == "/h/.cache/segue")
+    }
+
+    @Test func storedBuildsAreFoundAndDamagedOnesForgotten() throws {
+        let cache = BuildCache(folder: try TransitionFileFixture.folder())
+        #expect(cache.lookup("k") == nil)
+        func build(_ bytes: String) throws -> URL {
+            let work = try cache.makeWorkFolder()
+            let program = work.appendingPathComponent(BuildCache.executableName)
+            try Data(bytes.utf8).write(to: program)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+            return work
+        }
+        let stored = try #require(cache.store("k", workFolder: try build("#!/bin/sh\n"), sourcePath: "R.swift"))
+        let found = try #require(cache.lookup("k"))
+        #expect(found.executable == stored)
+        #expect(found.entry.sourcePath == "R.swift")
+
+        // A second store of the same key keeps the first and tidies its own work folder away.
+        let second = try build("#!/bin/sh\n")
+        #expect(cache.store("k", workFolder: second, sourcePath: "Other.swift") == stored)
+        #expect(!FileManager.default.fileExists(atPath: second.path))
+
+        try Data("#!/bin/sh\nexit 1\n".utf8).write(to: stored)
+        #expect(cache.lookup("k") == nil)
+        #expect(!FileManager.default.fileExists(atPath: stored.deletingLastPathComponent().path))
+    }
+}
