@@ -27,35 +27,47 @@ public struct ExportOptions: Sendable {
 /// Turns a timeline into a validated document and writes it. The library entry point the CLI
 /// and the tests share.
 public enum Exporter {
-    /// The document bytes in `format`, validated (SVG against the SVG 1.1 DTD) before they are returned.
-    public static func render(_ timeline: Timeline, as format: OutputFormat, options: ExportOptions = ExportOptions()) throws(ExportError) -> Data {
+    /// The document bytes in `format`, validated (SVG against the SVG 1.1 DTD) before they are
+    /// returned. An HTML page also carries `reverse` (the other direction) for its player.
+    public static func render(_ timeline: Timeline, reverse: Timeline? = nil, as format: OutputFormat,
+                              options: ExportOptions = ExportOptions()) throws(ExportError) -> Data {
         switch format {
         case .svg:
-            let data = try SVGWriter(timeline, options: options.svg).data()
-            try validateSVG(data, name: timeline.name)
-            return data
+            return try renderSVG(timeline, options: options.svg).data
         case .html:
-            return try HTMLWriter(push: timeline, options: options.html).data()
+            return try HTMLWriter(push: timeline, pop: reverse, options: options.html).data()
         }
+    }
+
+    /// A validated SVG and the figures of its writing.
+    public static func renderSVG(_ timeline: Timeline, options: SVGOptions = SVGOptions()) throws(ExportError) -> (data: Data, stats: SVGStats) {
+        var writer = SVGWriter(timeline, options: options)
+        let data = try writer.data()
+        try validateSVG(data, name: timeline.name)
+        var stats = writer.stats
+        stats.bytes = data.count
+        let text = String(decoding: data, as: UTF8.self)
+        for match in text.components(separatedBy: " values=\"").dropFirst() {
+            stats.animations += 1
+            stats.keyframes += (match.prefix { $0 != "\"" }.filter { $0 == ";" }.count) + 1
+        }
+        return (data, stats)
     }
 
     /// The document for one direction of a transition. An HTML page carries both directions, the
     /// requested one shown first, and its player switches between them.
     public static func render(_ transition: Transition, direction: Direction, as format: OutputFormat,
                               options: ExportOptions = ExportOptions()) throws(ExportError) -> Data {
-        let other: Direction = direction == .push ? .pop : .push
-        let timeline: Timeline, second: Timeline
         do {
-            timeline = try transition.timeline(direction)
-            second = try transition.timeline(other)
-        } catch {
+            let timeline = try transition.timeline(direction)
+            let reverse = format == .html ? try transition.timeline(direction == .push ? .pop : .push) : nil
+            return try render(timeline, reverse: reverse, as: format, options: options)
+        } catch let error as DiagnosticError {
             throw ExportError(error.description)
-        }
-        switch format {
-        case .svg:
-            return try render(timeline, as: .svg, options: options)
-        case .html:
-            return try HTMLWriter(push: timeline, pop: second, options: options.html).data()
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            throw ExportError("\(error)")
         }
     }
 

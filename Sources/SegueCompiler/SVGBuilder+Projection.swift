@@ -165,7 +165,7 @@ extension SVGBuilder {
         if layer.opacity.isConstant {
             if layer.opacity.initialValue < 1 { group.set("opacity", SVGFormat.number(layer.opacity.initialValue)) }
         } else {
-            SMILAnimation(track: layer.opacity) { SVGFormat.number($0) }.animate("opacity", on: group, clock: clock)
+            SMILAnimation(track: layer.opacity, tolerance: SMILAnimation<Double>.opacityTolerance) { SVGFormat.number($0) }.animate("opacity", on: group, clock: clock)
         }
     }
 
@@ -250,7 +250,9 @@ extension SVGBuilder {
     mutating func sampledTrack<V: Interpolatable>(_ frame: ProjectionFrame, value: @escaping (Double) -> V,
                                                   measure: @escaping (V) -> [Point]) -> Animated<V> {
         let base = frame.base, screen = frame.screen, shown = frame.shown
-        let sampler = ProjectionSampler(tolerance: options.tolerance)
+        // Leave room for rounding the written coordinates (half a unit of the last decimal, both axes).
+        let rounding = 0.5 * pow(10, -Double(options.decimals)) * 2.squareRoot()
+        let sampler = ProjectionSampler(tolerance: max(options.tolerance - rounding, options.tolerance / 2))
         var cache: [Double: V] = [:]
         func at(_ t: Double) -> V {
             if let v = cache[t] { return v }

@@ -11,6 +11,10 @@ public struct SVGWriter {
     public let timeline: Timeline
     public let options: SVGOptions
 
+    /// What the last write measured (projected geometry's straying, counts); `bytes` is set by
+    /// the exporter.
+    public private(set) var stats = SVGStats()
+
     public init(_ timeline: Timeline, options: SVGOptions = SVGOptions()) {
         self.timeline = timeline
         self.options = options
@@ -20,13 +24,15 @@ public struct SVGWriter {
     public static let xlinkNamespace = "http://www.w3.org/1999/xlink"
 
     /// Builds the document through libxml2.
-    public func document() throws(ExportError) -> XMLDocument {
+    public mutating func document() throws(ExportError) -> XMLDocument {
         var builder = SVGBuilder(timeline: timeline, options: options)
-        return try builder.build()
+        let document = try builder.build()
+        stats = builder.stats
+        return document
     }
 
     /// The serialised document bytes.
-    public func data() throws(ExportError) -> Data {
+    public mutating func data() throws(ExportError) -> Data {
         try document().serialized(indent: options.indent)
     }
 }
@@ -106,11 +112,7 @@ struct SVGBuilder {
         }
         let group = parent.addChild("g")
         group.set("id", ids.make(layer.id + (frozen ? "-snapshot" : "")))
-        if layer.opacity.isConstant {
-            if layer.opacity.initialValue < 1 { group.set("opacity", SVGFormat.number(layer.opacity.initialValue)) }
-        } else {
-            SMILAnimation(track: layer.opacity) { SVGFormat.number($0) }.animate("opacity", on: group, clock: clock)
-        }
+        writeOpacity(layer, on: group)
         if !layer.isHidden.isConstant {
             group.set("display", layer.isHidden.initialValue ? "none" : "inline")
             SMILAnimation(track: layer.isHidden) { $0 ? "none" : "inline" }.animate("display", on: group, clock: clock)

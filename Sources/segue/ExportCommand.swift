@@ -22,8 +22,15 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds to hold the last frame between loops.", valueName: "seconds"))
     var pause: Double = 1
 
+    @Option(help: ArgumentHelp("How far, in pixels, SVG drawing of perspective and springs may stray from the model between keyframes.", valueName: "px"))
+    var tolerance: Double = 0.5
+
+    @Flag(help: "Print the SVG's keyframe count, bytes and worst deviation from the model (replayed by SMIL's rules).")
+    var stats = false
+
     func run() throws {
         guard pause.isFinite, pause >= 0 else { throw fail("--pause must be zero or more seconds") }
+        guard tolerance.isFinite, tolerance >= 0.01, tolerance <= 20 else { throw fail("--tolerance must be between 0.01 and 20 pixels") }
         let loaded = try source.load()
         let timelines = try loaded.timelines(source.direction)
         let destination = ExportDestination(output)
@@ -41,14 +48,19 @@ struct ExportCommand: ParsableCommand {
         }
         // An HTML page carries the other direction too, for its player.
         let reverses = formats.contains(.html) ? try loaded.timelines(source.direction == .push ? .pop : .push) : nil
-        let options = ExportOptions(svg: SVGOptions(loopPause: loop ? pause : nil), html: HTMLOptions(loopPause: loop ? pause : nil))
+        let options = ExportOptions(svg: SVGOptions(loopPause: loop ? pause : nil, tolerance: tolerance),
+                                    html: HTMLOptions(loopPause: loop ? pause : nil))
+        var report: [String] = []
         do {
             // Every document is rendered (and an SVG validated) before the first is written.
             let documents = try timelines.indices.map { (index: Int) throws(ExportError) -> Data in
-                switch formats[index] {
-                case .svg: try Exporter.render(timelines[index], as: .svg, options: options)
-                case .html: try HTMLWriter(push: timelines[index], pop: reverses?[index], options: options.html).data()
+                guard stats, formats[index] == .svg else {
+                    return try Exporter.render(timelines[index], reverse: reverses?[index], as: formats[index], options: options)
                 }
+                let (data, figures) = try Exporter.renderSVG(timelines[index], options: options.svg)
+                let replayed = try SMILReplay(svg: data, timeline: timelines[index]).worstDeviation()
+                report.append(StatsReport.line(path: paths[index], figures: figures, replayed: replayed))
+                return data
             }
             do {
                 try destination.createFolder()
@@ -64,5 +76,6 @@ struct ExportCommand: ParsableCommand {
             let kind = formats[index] == .svg ? "valid SVG 1.1" : "HTML page with the push and the pop"
             print("wrote \(paths[index]) (\(bytes) bytes, \(timelines[index].title), \(kind))")
         }
+        report.forEach { print($0) }
     }
 }
