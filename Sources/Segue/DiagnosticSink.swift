@@ -3,12 +3,20 @@
 final class DiagnosticSink: @unchecked Sendable {
     private let lock = NSLock()
     private var collected: [Diagnostic] = []
+    private var layers: [Layer] = []
 
     func add(_ diagnostic: Diagnostic) {
         lock.withLock { collected.append(diagnostic) }
     }
 
     var diagnostics: [Diagnostic] { lock.withLock { collected } }
+
+    /// Notes a layer created while the body runs, so one animated but never added is reported.
+    func created(_ layer: Layer) {
+        lock.withLock { layers.append(layer) }
+    }
+
+    var createdLayers: [Layer] { lock.withLock { layers } }
 
     @TaskLocal static var current: DiagnosticSink?
 }

@@ -40,6 +40,20 @@ public final class Layer {
         self.location = SourceLocation(file: file, line: line, column: column)
         self.contents = contents
         if let frame { self.frame = frame }
+        DiagnosticSink.current?.created(self)
+    }
+
+    /// True when some property was changed inside an animation block.
+    var isAnimated: Bool {
+        !bounds_.changes.isEmpty || !position_.changes.isEmpty || !anchorPoint_.changes.isEmpty
+            || !zPosition_.changes.isEmpty || !transform_.changes.isEmpty || !sublayerTransform_.changes.isEmpty
+            || !opacity_.changes.isEmpty || !isHidden_.changes.isEmpty || !backgroundColor_.changes.isEmpty
+            || !cornerRadius_.changes.isEmpty || !mask_.changes.isEmpty
+    }
+
+    /// True when the layer is the stage's container or lies under it.
+    func isOnStage(_ container: Layer) -> Bool {
+        self === container || isDescendant(of: container)
     }
 
     /// The layer's own coordinate space (`bounds`): its size, and the origin of its sublayers' space.

@@ -78,8 +78,11 @@ public struct Transition: Sendable {
         let context = TransitionContext(size: size, duration: duration, direction: direction, location: location)
         let sink = DiagnosticSink()
         DiagnosticSink.$current.withValue(sink) { body(context) }
+        let offStage = sink.createdLayers.filter { $0.isAnimated && !$0.isOnStage(context.container) }.map { layer in
+            Diagnostic(.error, "layer '\(layer.name ?? "unnamed")' is animated but never added to the stage; add it with t.add(_:) or addSublayer(_:)", at: layer.location)
+        }
         let resolver = TimelineResolver(context: context, name: name, summary: summary)
-        return resolver.resolve(extraDiagnostics: context.diagnostics + sink.diagnostics)
+        return resolver.resolve(extraDiagnostics: context.diagnostics + sink.diagnostics + offStage)
     }
 
     static func isValidName(_ name: String) -> Bool {

@@ -67,6 +67,17 @@ struct DiagnosticTests {
         #expect(d.first?.message.contains("two layers are named 'card'") == true)
     }
 
+    @Test func animatingALayerNeverAddedIsRefused() {
+        var line = 0
+        let d = problems(Transition("x") { t in
+            line = #line + 1
+            let stray = Layer(name: "stray")
+            t.animate { stray.opacity = 0 }
+        })
+        #expect(d.first?.location?.line == line)
+        #expect(d.first?.message.contains("never added to the stage") == true)
+    }
+
     @Test func cyclesAreRefused() {
         let d = problems(Transition("x") { t in
             let a = Layer(name: "a"), b = Layer(name: "b")
