@@ -119,7 +119,7 @@ struct HTMLStageBuilder {
         case (true, true):
             break
         }
-        let shown = Self.shownOpacity(layer)
+        let shown = layer.opacity.shown(hidden: layer.isHidden)
         if !(shown.isConstant && shown.initialValue == 1) { rules.append("opacity:\(SVGFormat.number(shown.initialValue))") }
         animations.append(animation(name + "-a", "opacity", shown) { SVGFormat.number($0) })
         if layer.backgroundColor.keyframes.contains(where: { $0.value.alpha > 0 }) {
@@ -141,28 +141,6 @@ struct HTMLStageBuilder {
         if layer.masksToBounds { rules.append("overflow:hidden") }
         addAnimations(animations, to: &rules)
         return ".\(name){\(rules.joined(separator: ";"))}"
-    }
-
-    /// The layer's opacity with `isHidden` folded in (a hidden layer shows at opacity 0, which,
-    /// unlike CSS `visibility`, no sublayer can undo).
-    static func shownOpacity(_ layer: LayerNode) -> Animated<Double> {
-        if layer.isHidden.isConstant && !layer.isHidden.initialValue { return layer.opacity }
-        var times = Set(layer.opacity.segmentTimes)
-        times.formUnion(layer.isHidden.segmentTimes)
-        var frames: [Keyframe<Double>] = []
-        for time in times.sorted() {
-            let before = (layer.isHidden.keyframes.last { $0.time < time }?.value ?? layer.isHidden.initialValue)
-            let after = layer.isHidden.value(at: time)
-            let opacity = layer.opacity.value(at: time)
-            let curve = layer.opacity.keyframes.first { $0.time == time }?.curve ?? .linear
-            if before != after && time > 0 {
-                frames.append(Keyframe(time: time, value: before ? 0 : opacity, curve: curve))
-                frames.append(Keyframe(time: time, value: after ? 0 : opacity))
-            } else {
-                frames.append(Keyframe(time: time, value: after ? 0 : opacity, curve: curve))
-            }
-        }
-        return Animated(keyframes: frames)
     }
 
     /// A named `@keyframes` rule.

@@ -8,6 +8,13 @@ struct PointList: Interpolatable {
         PointList(points: zip(points, other.points).map { $0.interpolated(to: $1, fraction: t) })
     }
 
+    /// A closed path through the points, `M x y L x y … Z`.
+    func path(decimals: Int) -> String {
+        guard let first = points.first else { return "" }
+        func p(_ q: Point) -> String { "\(SVGFormat.number(q.x, decimals: decimals)) \(SVGFormat.number(q.y, decimals: decimals))" }
+        return "M" + p(first) + points.dropFirst().map { "L" + p($0) }.joined() + "Z"
+    }
+
     /// `x,y x,y …` with the given number of decimals.
     func svg(decimals: Int) -> String {
         points.map { "\(SVGFormat.number($0.x, decimals: decimals)),\(SVGFormat.number($0.y, decimals: decimals))" }

@@ -56,7 +56,7 @@ extension SVGBuilder {
         if !(cornerRadius.isConstant && cornerRadius.initialValue == 0) {
             for attribute in ["rx", "ry"] {
                 rect.set(attribute, SVGFormat.number(cornerRadius.initialValue))
-                SMILAnimation(track: cornerRadius) { SVGFormat.number($0) }.animate(attribute, on: rect, clock: clock)
+                animator.animate(cornerRadius, attribute, on: rect) { SVGFormat.number($0) }
             }
         }
         return rect
@@ -69,17 +69,17 @@ extension SVGBuilder {
         for (name, part) in parts {
             let value = part(initial)
             if value != 0 || name == "width" || name == "height" { element.set(name, SVGFormat.number(value)) }
-            SMILAnimation(track: bounds.map(part)) { SVGFormat.number($0) }.animate(name, on: element, clock: clock)
+            animator.animate(bounds.map(part), name, on: element) { SVGFormat.number($0) }
         }
     }
 
     func writeFill(_ color: Animated<Color>, on element: XMLElement) {
         element.set("fill", color.initialValue.hexRGB)
-        SMILAnimation(track: color.map { $0.withAlpha(1) }) { $0.hexRGB }.animate("fill", on: element, clock: clock)
+        animator.animate(color.map { $0.withAlpha(1) }, "fill", on: element) { $0.hexRGB }
         let alpha = color.map(\.alpha)
         if !(alpha.isConstant && alpha.initialValue == 1) {
             element.set("fill-opacity", SVGFormat.number(alpha.initialValue))
-            SMILAnimation(track: alpha) { SVGFormat.number($0) }.animate("fill-opacity", on: element, clock: clock)
+            animator.animate(alpha, "fill-opacity", on: element) { SVGFormat.number($0) }
         }
     }
 
@@ -136,7 +136,7 @@ extension SVGBuilder {
                 : [("cx", \.midX), ("cy", \.midY), ("rx", { $0.width / 2 }), ("ry", { $0.height / 2 })]
             for (name, part) in parts {
                 element.set(name, SVGFormat.number(part(rects.initialValue)))
-                SMILAnimation(track: rects.map(part)) { SVGFormat.number($0) }.animate(name, on: element, clock: clock)
+                animator.animate(rects.map(part), name, on: element) { SVGFormat.number($0) }
             }
         case .rect:
             let rects = mask.map { shape -> Rect in if case .rect(let r, _) = shape { r } else { .zero } }
@@ -145,7 +145,7 @@ extension SVGBuilder {
         case .path:
             let paths = mask.map { shape -> Path in if case .path(let p) = shape { p } else { Path() } }
             let element = clipPath.addChild("path").set("d", SVGFormat.path(paths.initialValue))
-            SMILAnimation(track: paths) { SVGFormat.path($0) }.animate("d", on: element, clock: clock)
+            animator.animate(paths, "d", on: element, format: { SVGFormat.path($0) }, css: { "path(\"\(SVGFormat.path($0))\")" })
         }
     }
 

@@ -83,8 +83,8 @@ extension SVGBuilder {
             if switches.isEmpty { return }
             var frames = [Keyframe(time: 0, value: !shown(0))]
             for time in switches { frames.append(Keyframe(time: time, value: !shown(time + 1e-9))) }
-            group.set("display", frames[0].value ? "none" : "inline")
-            SMILAnimation(track: Animated(keyframes: frames)) { $0 ? "none" : "inline" }.animate("display", on: group, clock: clock)
+            if !animator.usesCSS { group.set("display", frames[0].value ? "none" : "inline") }
+            animator.hide(Animated(keyframes: frames), on: group)
         }
         let base = Array(Set(times + switches.flatMap { [$0 - 1e-6, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()
         let place = Memo { [lineage] t in lineage.toBase(layer, at: t) }.callAsFunction
@@ -162,11 +162,10 @@ extension SVGBuilder {
 
     /// Opacity as in the 2D path: a static attribute or a SMIL animation.
     func writeOpacity(_ layer: LayerNode, on group: XMLElement) {
-        if layer.opacity.isConstant {
-            if layer.opacity.initialValue < 1 { group.set("opacity", SVGFormat.number(layer.opacity.initialValue)) }
-        } else {
-            SMILAnimation(track: layer.opacity, tolerance: SMILAnimation<Double>.opacityTolerance) { SVGFormat.number($0) }.animate("opacity", on: group, clock: clock)
+        if layer.opacity.isConstant && layer.opacity.initialValue < 1 {
+            group.set("opacity", SVGFormat.number(layer.opacity.initialValue))
         }
+        animator.opacity(layer.opacity, on: group)
     }
 
     /// Every keyframe time with extra probes between them, for finding visibility switches.
@@ -219,22 +218,38 @@ extension SVGBuilder {
     mutating func writeProjectedOutline(_ frame: ProjectionFrame, into parent: XMLElement,
                                         outline: @escaping (Double) -> [Point]) -> XMLElement {
         let track = sampledTrack(frame) { PointList(points: outline($0)) } measure: { $0.points }
-        let polygon = parent.addChild("polygon").set("points", track.initialValue.svg(decimals: options.decimals))
         let decimals = options.decimals
-        SMILAnimation(track: track) { $0.svg(decimals: decimals) }.animate("points", on: polygon, clock: clock)
+        if animator.usesCSS {
+            // CSS cannot animate `points`; a path's `d` it can.
+            let path = parent.addChild("path").set("d", track.initialValue.path(decimals: decimals))
+            animator.animate(track, "d", on: path, format: { $0.path(decimals: decimals) },
+                             css: { "path(\"\($0.path(decimals: decimals))\")" })
+            return path
+        }
+        let polygon = parent.addChild("polygon").set("points", track.initialValue.svg(decimals: decimals))
+        animator.animate(track, "points", on: polygon) { $0.svg(decimals: decimals) }
         return polygon
     }
 
     private mutating func writeProjectedGradient(_ gradient: Gradient, id: String, frame: ProjectionFrame,
                                                  ends: @escaping (Double) -> [Point]) {
-        let track = sampledTrack(frame) { PointList(points: ends($0)) } measure: { $0.points }
-        let element = defs.addChild("linearGradient").set("id", id).set("gradientUnits", "userSpaceOnUse")
-        let names = [("x1", 0, \Point.x), ("y1", 0, \Point.y), ("x2", 1, \Point.x), ("y2", 1, \Point.y)]
-        for (name, index, axis) in names {
-            let part = track.map { $0.points[index][keyPath: axis] }
-            element.set(name, SVGFormat.number(part.initialValue, decimals: options.decimals))
-            let decimals = options.decimals
-            SMILAnimation(track: part) { SVGFormat.number($0, decimals: decimals) }.animate(name, on: element, clock: clock)
+        let element = defs.addChild("linearGradient").set("id", id)
+        if animator.usesCSS {
+            // CSS cannot move a gradient's ends: they stay at the gradient's unit points of the
+            // drawn outline's box, close to the projection for the shadows this draws.
+            element.set("gradientUnits", "objectBoundingBox")
+            element.set("x1", SVGFormat.number(gradient.startPoint.x)).set("y1", SVGFormat.number(gradient.startPoint.y))
+            element.set("x2", SVGFormat.number(gradient.endPoint.x)).set("y2", SVGFormat.number(gradient.endPoint.y))
+        } else {
+            let track = sampledTrack(frame) { PointList(points: ends($0)) } measure: { $0.points }
+            element.set("gradientUnits", "userSpaceOnUse")
+            let names = [("x1", 0, \Point.x), ("y1", 0, \Point.y), ("x2", 1, \Point.x), ("y2", 1, \Point.y)]
+            for (name, index, axis) in names {
+                let part = track.map { $0.points[index][keyPath: axis] }
+                element.set(name, SVGFormat.number(part.initialValue, decimals: options.decimals))
+                let decimals = options.decimals
+                animator.animate(part, name, on: element) { SVGFormat.number($0, decimals: decimals) }
+            }
         }
         for stop in gradient.stops {
             let node = element.addChild("stop")

@@ -51,7 +51,7 @@ extension SVGBuilder {
                     if pair.isConstant {
                         group.set("transform", "\(type)(\(format(pair.initialValue)))")
                     } else {
-                        SMILAnimation(track: pair, format: format).animateTransform(type, on: group, clock: clock)
+                        animator.animateTransform(pair, type, on: group, decimals: digits) { [$0.x, $0.y] }
                     }
                 } else if let angle {
                     if angle.isConstant && abs(angle.initialValue) < 1e-9 { continue }
@@ -60,7 +60,7 @@ extension SVGBuilder {
                     if angle.isConstant {
                         group.set("transform", "\(type)(\(format(angle.initialValue)))")
                     } else {
-                        SMILAnimation(track: angle, format: format).animateTransform(type, on: group, clock: clock)
+                        animator.animateTransform(angle, type, on: group, decimals: 3) { [$0] }
                     }
                 }
             }

@@ -8,10 +8,14 @@ public struct SVGOptions: Sendable, Equatable {
     /// where SVG cannot replay the model exactly (perspective, 3D, springs).
     public var tolerance: Double
 
-    public init(loopPause: Double? = nil, indent: Bool = true, tolerance: Double = 0.5) {
+    /// SMIL (default) or CSS keyframes in the SVG's `<style>`.
+    public var animation: SVGAnimation
+
+    public init(loopPause: Double? = nil, indent: Bool = true, tolerance: Double = 0.5, animation: SVGAnimation = .smil) {
         self.loopPause = loopPause
         self.indent = indent
         self.tolerance = tolerance
+        self.animation = animation
     }
 
     /// Decimals for coordinates: as many as the tolerance needs, no more.

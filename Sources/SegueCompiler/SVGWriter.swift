@@ -42,7 +42,7 @@ struct SVGBuilder {
     let timeline: Timeline
     let options: SVGOptions
     let evaluator: Evaluator
-    let clock: SMILClock
+    let animator: SVGAnimator
     var ids: IDAllocator
     private(set) var document: XMLDocument
     private(set) var xlink: XMLNamespace
@@ -55,8 +55,9 @@ struct SVGBuilder {
         self.timeline = timeline
         self.options = options
         evaluator = Evaluator(timeline)
-        clock = SMILClock(duration: timeline.duration, loopPause: options.loopPause)
         ids = IDAllocator(transitionName: timeline.name)
+        animator = SVGAnimator(mode: options.animation, clock: SMILClock(duration: timeline.duration, loopPause: options.loopPause),
+                               idPrefix: ids.prefix)
         document = XMLDocument(root: "svg", namespace: SVGWriter.svgNamespace)
         xlink = document.declareNamespace(prefix: "xlink", uri: SVGWriter.xlinkNamespace)
         defs = document.root
@@ -74,7 +75,7 @@ struct SVGBuilder {
         root.set("role", "img")
         root.set("aria-label", Self.label(timeline))
         root.addChild("title").addText(Self.label(timeline))
-        root.addChild("desc").addText(timeline.summary.isEmpty ? Self.label(timeline) : timeline.summary)
+        let desc = root.addChild("desc").addText(timeline.summary.isEmpty ? Self.label(timeline) : timeline.summary)
         defs = root.addChild("defs")
         // Clip everything to the stage, as the container view does.
         let stage = root.addChild("g")
@@ -86,6 +87,7 @@ struct SVGBuilder {
         if let rootLayer = timeline.layers.first {
             try writeLayer(rootLayer, parent: nil, into: stage, frozen: false)
         }
+        animator.finish(in: root, after: desc)
         if defs.childElementCount == 0 { defs.remove() }
         return document
     }
@@ -114,13 +116,13 @@ struct SVGBuilder {
         group.set("id", ids.make(layer.id + (frozen ? "-snapshot" : "")))
         writeOpacity(layer, on: group)
         if !layer.isHidden.isConstant {
-            group.set("display", layer.isHidden.initialValue ? "none" : "inline")
-            SMILAnimation(track: layer.isHidden) { $0 ? "none" : "inline" }.animate("display", on: group, clock: clock)
+            if !animator.usesCSS { group.set("display", layer.isHidden.initialValue ? "none" : "inline") }
+            animator.hide(layer.isHidden, on: group)
         }
         var body = group
         for (index, step) in steps.enumerated() {
             if index > 0 || step.isAnimated { body = body.addChild("g") }
-            step.write(on: body, clock: clock)
+            step.write(on: body, animator: animator)
         }
         if let mask = layer.mask {
             let id = ids.make(layer.id + "-mask")

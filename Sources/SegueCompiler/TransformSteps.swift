@@ -15,19 +15,16 @@ enum TransformStep {
         return true
     }
 
-    func write(on group: XMLElement, clock: SMILClock) {
+    func write(on group: XMLElement, animator: SVGAnimator) {
         switch self {
         case .fixed(let h):
             group.set("transform", SVGFormat.transform(h))
         case .translate(let track):
-            SMILAnimation(track: track) { "\(SVGFormat.number($0.x)),\(SVGFormat.number($0.y))" }
-                .animateTransform("translate", on: group, clock: clock)
+            animator.animateTransform(track, "translate", on: group, decimals: 3) { [$0.x, $0.y] }
         case .rotate(let track):
-            SMILAnimation(track: track) { SVGFormat.number($0, decimals: 4) }
-                .animateTransform("rotate", on: group, clock: clock)
+            animator.animateTransform(track, "rotate", on: group, decimals: 4) { [$0] }
         case .scale(let track):
-            SMILAnimation(track: track) { "\(SVGFormat.number($0.x, decimals: 5)),\(SVGFormat.number($0.y, decimals: 5))" }
-                .animateTransform("scale", on: group, clock: clock)
+            animator.animateTransform(track, "scale", on: group, decimals: 5) { [$0.x, $0.y] }
         }
     }
 }

@@ -123,6 +123,12 @@ public struct XMLElement {
         }
     }
 
+    /// Moves `child`, one of this element's children, to just after `sibling`.
+    public func moveAfter(_ child: XMLElement, _ sibling: XMLElement) {
+        xmlUnlinkNode(child.node)
+        xmlAddNextSibling(sibling.node, child.node)
+    }
+
     /// Takes the element (and everything in it) out of the document.
     public func remove() {
         xmlUnlinkNode(node)

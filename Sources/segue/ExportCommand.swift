@@ -25,6 +25,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How far, in pixels, SVG drawing of perspective and springs may stray from the model between keyframes.", valueName: "px"))
     var tolerance: Double = 0.5
 
+    @Option(name: .customLong("svg-animation"), help: ArgumentHelp("How an SVG moves: smil (plays everywhere, <img> included) or css (keyframes in the SVG's <style>; honours prefers-reduced-motion).", valueName: "smil|css"))
+    var svgAnimation: SVGAnimation = .smil
+
     @Flag(help: "Print the SVG's keyframe count, bytes and worst deviation from the model (replayed by SMIL's rules).")
     var stats = false
 
@@ -48,13 +51,13 @@ struct ExportCommand: ParsableCommand {
         }
         // An HTML page carries the other direction too, for its player.
         let reverses = formats.contains(.html) ? try loaded.timelines(source.direction == .push ? .pop : .push) : nil
-        let options = ExportOptions(svg: SVGOptions(loopPause: loop ? pause : nil, tolerance: tolerance),
+        let options = ExportOptions(svg: SVGOptions(loopPause: loop ? pause : nil, tolerance: tolerance, animation: svgAnimation),
                                     html: HTMLOptions(loopPause: loop ? pause : nil))
         var report: [String] = []
         do {
             // Every document is rendered (and an SVG validated) before the first is written.
             let documents = try timelines.indices.map { (index: Int) throws(ExportError) -> Data in
-                guard stats, formats[index] == .svg else {
+                guard stats, formats[index] == .svg, svgAnimation == .smil else {
                     return try Exporter.render(timelines[index], reverse: reverses?[index], as: formats[index], options: options)
                 }
                 let (data, figures) = try Exporter.renderSVG(timelines[index], options: options.svg)
@@ -79,3 +82,5 @@ struct ExportCommand: ParsableCommand {
         report.forEach { print($0) }
     }
 }
+
+extension SVGAnimation: ExpressibleByArgument {}

@@ -1,0 +1,136 @@
+import Segue
+import SegueXML
+
+/// How an SVG's motion is written.
+public enum SVGAnimation: String, Sendable, CaseIterable {
+    /// SMIL `<animate>` elements: plays everywhere, `<img>` on GitHub included, but cannot honour
+    /// `prefers-reduced-motion`.
+    case smil
+    /// CSS `@keyframes` in the SVG's `<style>`: honours `prefers-reduced-motion` (the last frame
+    /// shows, still), and plays in `<img>` in browsers that run CSS animations there.
+    case css
+}
+
+/// Writes the animations of one SVG, as SMIL elements or as CSS rules, so the writer says each
+/// animation once and the format decides its form.
+final class SVGAnimator {
+    let mode: SVGAnimation
+    let clock: SMILClock
+    private let idPrefix: String
+    private var counter = 0
+    private var rules: [String] = []
+    private var animationsByID: [(id: String, names: [String])] = []
+    /// Per element: its opacity and hidden tracks, folded into one CSS opacity at the end.
+    private var visibility: [String: (element: XMLElement, opacity: Animated<Double>?, hidden: Animated<Bool>?)] = [:]
+    private var visibilityOrder: [String] = []
+
+    init(mode: SVGAnimation, clock: SMILClock, idPrefix: String) {
+        self.mode = mode
+        self.clock = clock
+        self.idPrefix = idPrefix
+    }
+
+    var usesCSS: Bool { mode == .css }
+
+    /// Animates an attribute (SMIL) or the CSS property of the same name (geometry in px).
+    func animate<V: Interpolatable>(_ track: Animated<V>, _ attribute: String, on element: XMLElement,
+                                   tolerance: Double = 0.0005, format: @escaping (V) -> String,
+                                   css: ((V) -> String)? = nil) {
+        guard !track.isConstant else { return }
+        switch mode {
+        case .smil:
+            SMILAnimation(track: track, tolerance: tolerance, format: format).animate(attribute, on: element, clock: clock)
+        case .css:
+            let cssFormat = css ?? { value in
+                let text = format(value)
+                return ["r", "cx", "cy", "rx", "ry", "x", "y", "width", "height"].contains(attribute) ? text + "px" : text
+            }
+            addCSS(track.withSpringsSampled(tolerance: tolerance), property: attribute, on: element, format: cssFormat)
+        }
+    }
+
+    /// Animates one part of an element's transform: `translate`, `rotate`, `scale` or `skewX`.
+    func animateTransform<V: Interpolatable>(_ track: Animated<V>, _ type: String, on element: XMLElement, decimals: Int,
+                                             numbers: @escaping (V) -> [Double]) {
+        guard !track.isConstant else { return }
+        switch mode {
+        case .smil:
+            SMILAnimation(track: track) { numbers($0).map { SVGFormat.number($0, decimals: decimals) }.joined(separator: ",") }
+                .animateTransform(type, on: element, clock: clock)
+        case .css:
+            let unit = type == "translate" ? "px" : type == "scale" ? "" : "deg"
+            addCSS(track.withSpringsSampled(tolerance: 0.0005), property: "transform", on: element) { value in
+                "\(type)(\(numbers(value).map { SVGFormat.number($0, decimals: decimals) + unit }.joined(separator: ",")))"
+            }
+        }
+    }
+
+    /// An element's opacity; in CSS it is folded with `hidden` (see `hide`).
+    func opacity(_ track: Animated<Double>, on element: XMLElement) {
+        guard usesCSS else {
+            animate(track, "opacity", on: element, tolerance: SMILAnimation<Double>.opacityTolerance) { SVGFormat.number($0) }
+            return
+        }
+        guard !track.isConstant else { return }
+        let id = ensureID(element)
+        if visibility[id] == nil { visibilityOrder.append(id) }
+        visibility[id, default: (element, nil, nil)].opacity = track
+    }
+
+    /// When an element is hidden: SMIL animates `display`; CSS folds it into the opacity.
+    func hide(_ hidden: Animated<Bool>, on element: XMLElement) {
+        guard usesCSS else {
+            SMILAnimation(track: hidden) { $0 ? "none" : "inline" }.animate("display", on: element, clock: clock)
+            return
+        }
+        let id = ensureID(element)
+        if visibility[id] == nil { visibilityOrder.append(id) }
+        visibility[id, default: (element, nil, nil)].hidden = hidden
+    }
+
+    /// Writes the collected CSS into a `<style>` element (CSS mode only).
+    func finish(in root: XMLElement, after: XMLElement) {
+        guard usesCSS else { return }
+        for id in visibilityOrder {
+            guard let entry = visibility[id] else { continue }
+            let opacity = entry.opacity ?? Animated(Double(entry.element.attribute("opacity") ?? "1") ?? 1)
+            let shown = entry.hidden.map { opacity.shown(hidden: $0) } ?? opacity
+            addCSS(shown.withSpringsSampled(tolerance: SMILAnimation<Double>.opacityTolerance), property: "opacity",
+                   on: entry.element) { SVGFormat.number($0) }
+        }
+        let css = CSSClock(duration: clock.duration, loopPause: clock.loopPause)
+        var sheet = rules
+        for (id, names) in animationsByID {
+            sheet.append("#\(id){animation:\(names.map { css.animation($0) }.joined(separator: ","))}")
+        }
+        let ids = animationsByID.map { "#" + $0.id }.joined(separator: ",")
+        if !ids.isEmpty {
+            sheet.append("@media (prefers-reduced-motion: reduce){\(ids){animation-play-state:paused;animation-delay:-\(SVGFormat.number(clock.duration))s}}")
+        }
+        let style = root.addChild("style").set("type", "text/css")
+        style.addText(sheet.joined(separator: "\n"))
+        root.moveAfter(style, after)
+    }
+
+    private func addCSS<V>(_ track: Animated<V>, property: String, on element: XMLElement, format: @escaping (V) -> String) {
+        let id = ensureID(element)
+        counter += 1
+        let name = "\(idPrefix)k\(counter)"
+        let css = CSSClock(duration: clock.duration, loopPause: clock.loopPause)
+        guard let rule = CSSAnimation(name: name, property: property, track: track, format: format).rule(clock: css, tolerance: 0.0005) else { return }
+        rules.append(rule)
+        if let index = animationsByID.firstIndex(where: { $0.id == id }) {
+            animationsByID[index].names.append(name)
+        } else {
+            animationsByID.append((id, [name]))
+        }
+    }
+
+    private func ensureID(_ element: XMLElement) -> String {
+        if let id = element.attribute("id") { return id }
+        counter += 1
+        let id = "\(idPrefix)e\(counter)"
+        element.set("id", id)
+        return id
+    }
+}
