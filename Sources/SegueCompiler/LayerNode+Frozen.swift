@@ -25,3 +25,14 @@ extension LayerNode {
             && transform.keyframes.allSatisfy { $0.value.isPlanarAffine && $0.value.m43 == 0 }
     }
 }
+
+extension Timeline {
+    /// The transition stopped at `time`: every layer as it is then, nothing animated. Written as
+    /// SVG it is a poster frame for places where motion is not allowed.
+    public func poster(at time: Double) -> Timeline {
+        var r = self
+        let t = min(max(time, 0), duration)
+        r.layers = layers.map { $0.frozen(at: t) }
+        return r
+    }
+}

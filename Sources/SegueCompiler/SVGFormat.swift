@@ -2,9 +2,9 @@ import Segue
 
 /// How numbers, colours, transforms and paths are spelled in Segue's documents: short, and the same
 /// bytes for the same value on every machine.
-enum SVGFormat {
+public enum SVGFormat {
     /// A number with at most `decimals` digits after the point, trailing zeros dropped, no `-0`.
-    static func number(_ value: Double, decimals: Int = 3) -> String {
+    public static func number(_ value: Double, decimals: Int = 3) -> String {
         guard value.isFinite else { return "0" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }

@@ -20,6 +20,10 @@ public enum DTDValidator {
     /// Where the catalog maps the SVG 1.1 DTD on this machine, or nil when it is not installed.
     public static func localSVG11DTD() -> String? {
         LibXML.initialize()
+        return LibXML.validationLock.withLock { resolveSVG11DTD() }
+    }
+
+    private static func resolveSVG11DTD() -> String? {
         guard let resolved = xmlCatalogResolve(svg11PublicID, svg11SystemID) else { return nil }
         defer { segue_xml_free(resolved) }
         let uri = String(cString: resolved)
@@ -31,7 +35,10 @@ public enum DTDValidator {
     /// (which may extend the DTD in its internal subset), else against the SVG 1.1 DTD itself.
     /// Returns every problem; an empty list means valid.
     public static func validateSVG(_ data: Data) throws(XMLValidatorError) -> [XMLIssue] {
-        guard localSVG11DTD() != nil else { throw .dtdMissing }
+        LibXML.initialize()
+        LibXML.validationLock.lock()
+        defer { LibXML.validationLock.unlock() }
+        guard resolveSVG11DTD() != nil else { throw .dtdMissing }
         let collector = IssueCollector()
         return collector.collect {
             let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_DTDLOAD.rawValue | XML_PARSE_NOWARNING.rawValue)
@@ -59,6 +66,8 @@ public enum DTDValidator {
     /// Checks that `data` is well-formed XML (no DTD validation).
     public static func checkWellFormed(_ data: Data) -> [XMLIssue] {
         LibXML.initialize()
+        LibXML.validationLock.lock()
+        defer { LibXML.validationLock.unlock() }
         let collector = IssueCollector()
         return collector.collect {
             if let doc = parse(data, options: Int32(XML_PARSE_NONET.rawValue)) { xmlFreeDoc(doc) }

@@ -135,6 +135,33 @@ public struct XMLElement {
         xmlFreeNode(node)
     }
 
+    /// Every attribute as (name with its namespace prefix, value), in document order.
+    public var attributes: [(name: String, value: String)] {
+        var result: [(String, String)] = []
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            let local = String(cString: current.pointee.name)
+            let prefix = current.pointee.ns.flatMap { $0.pointee.prefix.map { String(cString: $0) } }
+            let name = prefix.map { "\($0):\(local)" } ?? local
+            if let value = xmlNodeGetContent(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self)) {
+                result.append((name, String(cString: value)))
+                segue_xml_free(value)
+            }
+            attribute = current.pointee.next
+        }
+        return result
+    }
+
+    /// The text inside the element (and its descendants).
+    public var text: String {
+        guard let content = xmlNodeGetContent(node) else { return "" }
+        defer { segue_xml_free(content) }
+        return String(cString: content)
+    }
+
+    /// The line the element starts on in the parsed source (0 when built in memory).
+    public var line: Int { Int(xmlGetLineNo(node)) }
+
     /// The element's local name (`g`, `rect`).
     public var name: String { String(cString: node.pointee.name) }
 
@@ -156,9 +183,14 @@ public struct XMLElement {
 enum LibXML {
     private static let once: Void = {
         xmlInitParser()
+        xmlInitializeCatalog()
         // Never touch the network: external DTDs resolve through the XML catalog or not at all.
         xmlSetExternalEntityLoader(xmlNoNetExternalEntityLoader)
     }()
 
     static func initialize() { _ = once }
+
+    /// libxml2's catalog and validation state is shared by the process (and its catalog lock can
+    /// deadlock when several threads resolve at once): validation runs one at a time.
+    static let validationLock = NSLock()
 }

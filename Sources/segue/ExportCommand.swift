@@ -28,6 +28,9 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .customLong("svg-animation"), help: ArgumentHelp("How an SVG moves: smil (plays everywhere, <img> included) or css (keyframes in the SVG's <style>; honours prefers-reduced-motion).", valueName: "smil|css"))
     var svgAnimation: SVGAnimation = .smil
 
+    @Option(help: ArgumentHelp("Write a still frame instead: start, end, or a time in seconds (for places where motion is not allowed).", valueName: "start|end|seconds"))
+    var poster: String?
+
     @Flag(help: "Print the SVG's keyframe count, bytes and worst deviation from the model (replayed by SMIL's rules).")
     var stats = false
 
@@ -35,7 +38,20 @@ struct ExportCommand: ParsableCommand {
         guard pause.isFinite, pause >= 0 else { throw fail("--pause must be zero or more seconds") }
         guard tolerance.isFinite, tolerance >= 0.01, tolerance <= 20 else { throw fail("--tolerance must be between 0.01 and 20 pixels") }
         let loaded = try source.load()
-        let timelines = try loaded.timelines(source.direction)
+        var timelines = try loaded.timelines(source.direction)
+        if let poster {
+            timelines = try timelines.map { (timeline: Timeline) throws(ExitCode) -> Timeline in
+                switch poster {
+                case "start": return timeline.poster(at: 0)
+                case "end": return timeline.poster(at: timeline.duration)
+                default:
+                    guard let seconds = Double(poster), seconds.isFinite, seconds >= 0, seconds <= timeline.duration else {
+                        throw fail("--poster \(poster): give start, end, or seconds from 0 to \(timeline.duration)")
+                    }
+                    return timeline.poster(at: seconds)
+                }
+            }
+        }
         let destination = ExportDestination(output)
         let paths: [String]
         do {
@@ -80,6 +96,9 @@ struct ExportCommand: ParsableCommand {
             print("wrote \(paths[index]) (\(bytes) bytes, \(timelines[index].title), \(kind))")
         }
         report.forEach { print($0) }
+        for index in timelines.indices {
+            print(Snippets.usage(path: paths[index], format: formats[index], timeline: timelines[index]))
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SegueCompiler
 import SegueXML
 
 struct ValidateCommand: ParsableCommand {
@@ -11,6 +12,9 @@ struct ValidateCommand: ParsableCommand {
 
     @Argument(help: "SVG files to check.")
     var files: [String]
+
+    @Option(help: ArgumentHelp("Also check what a site's sanitiser accepts: github (no script, event attributes, external references or foreignObject; a size budget).", valueName: "profile"))
+    var profile: SVGProfile?
 
     func run() throws {
         var allValid = true
@@ -24,8 +28,15 @@ struct ValidateCommand: ParsableCommand {
             } catch {
                 throw fail(error.description)
             }
+            let findings = profile?.check(data) ?? []
+            for finding in findings {
+                let line = finding.line > 0 ? "\(finding.line):" : ""
+                FileHandle.standardError.write(Data("\(file):\(line) \(finding.severity.rawValue): \(finding.message)\n".utf8))
+            }
+            if findings.contains(where: { $0.severity == .error }) { allValid = false }
             if issues.isEmpty {
-                print("\(file): valid SVG 1.1")
+                let passes = profile.map { p in findings.contains { $0.severity == .error } ? "" : ", passes the \(p.rawValue) profile" } ?? ""
+                print("\(file): valid SVG 1.1\(passes)")
             } else {
                 allValid = false
                 for issue in issues {
@@ -36,3 +47,5 @@ struct ValidateCommand: ParsableCommand {
         if !allValid { throw ExitCode.failure }
     }
 }
+
+extension SVGProfile: ExpressibleByArgument {}

@@ -45,6 +45,7 @@ struct CLITests {
         let run = try segue("export", preset, "--direction", "pop", "--loop", "-o", "out.svg", in: dir)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("wrote out.svg"))
+        #expect(run.stdout.contains("use it in Markdown:  ![") && run.stdout.contains("<img src=\"out.svg\" width=\"375\" height=\"667\""))
         let validate = try segue("validate", "out.svg", in: dir)
         #expect(validate.status == 0)
         #expect(validate.stdout.contains("out.svg: valid SVG 1.1"))
@@ -90,6 +91,19 @@ struct CLITests {
         #expect(run.status == 1)
         #expect(run.stderr.contains("bad.svg:2: error:"))
         #expect(run.stderr.contains("marquee"))
+    }
+
+    @Test func validateWithTheGitHubProfileRefusesScripts() throws {
+        let dir = try folder()
+        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\">\n<script type=\"text/javascript\">x</script>\n</svg>\n".utf8)
+            .write(to: dir.appendingPathComponent("s.svg"))
+        let run = try segue("validate", "--profile", "github", "s.svg", in: dir)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("s.svg:2: error: <script>"))
+        let good = try segue("export", "circle-spread", "--poster", "end", "-o", "p.svg", in: dir)
+        #expect(good.status == 0)
+        let check = try segue("validate", "--profile", "github", "p.svg", in: dir)
+        #expect(check.status == 0 && check.stdout.contains("passes the github profile"))
     }
 
     @Test func inspectPrintsTheModelAsJSON() throws {

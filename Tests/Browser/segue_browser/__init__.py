@@ -1,0 +1,1 @@
+"""Helpers of Segue's browser checks (see Tests/Browser/conftest.py for the overview)."""
