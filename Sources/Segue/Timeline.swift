@@ -187,36 +187,7 @@ extension Timeline {
 
     /// Decodes the JSON format, refusing other versions with a message that says what to do.
     public static func decode(_ data: Data) throws -> Timeline {
-        struct Header: Decodable { var formatVersion: Int }
-        let header: Header
-        do {
-            header = try JSONDecoder().decode(Header.self, from: data)
-        } catch {
-            throw Diagnostic(.error, "the timeline is not Segue timeline JSON (\(Self.describe(error)))")
-        }
-        guard header.formatVersion == currentFormatVersion else {
-            throw Diagnostic(.error, "the timeline has format version \(header.formatVersion), but this Segue reads version \(currentFormatVersion); rebuild it with this version of Segue")
-        }
-        do {
-            return try JSONDecoder().decode(Timeline.self, from: data)
-        } catch {
-            throw Diagnostic(.error, "the timeline JSON is malformed (\(Self.describe(error)))")
-        }
-    }
-
-    private static func describe(_ error: Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, let context):
-            return "missing '\(key.stringValue)' at \(path(context.codingPath))"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-             DecodingError.dataCorrupted(let context):
-            return "\(context.debugDescription) at \(path(context.codingPath))"
-        default:
-            return "\(error)"
-        }
-    }
-
-    private static func path(_ keys: [CodingKey]) -> String {
-        keys.isEmpty ? "the top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        try VersionedJSON.decode(Timeline.self, from: data, version: currentFormatVersion, what: "the timeline",
+                                 kind: "Segue timeline JSON", advice: "; rebuild it with this version of Segue")
     }
 }

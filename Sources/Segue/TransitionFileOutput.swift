@@ -78,22 +78,8 @@ public struct TransitionFileOutput: Codable, Sendable, Equatable {
     /// with both or neither of a timeline and diagnostics, a timeline of another format version).
     /// The message says what is wrong, never more than one line.
     public static func decode(_ data: Data) throws(Diagnostic) -> TransitionFileOutput {
-        struct Header: Decodable { var formatVersion: Int }
-        let header: Header
-        do {
-            header = try JSONDecoder().decode(Header.self, from: data)
-        } catch {
-            throw Diagnostic(.error, "the document is not Segue transition JSON (\(Self.describe(error)))")
-        }
-        guard header.formatVersion == currentFormatVersion else {
-            throw Diagnostic(.error, "the document has format version \(header.formatVersion), but this segue reads version \(currentFormatVersion)")
-        }
-        let output: TransitionFileOutput
-        do {
-            output = try JSONDecoder().decode(TransitionFileOutput.self, from: data)
-        } catch {
-            throw Diagnostic(.error, "the document is malformed (\(Self.describe(error)))")
-        }
+        let output = try VersionedJSON.decode(TransitionFileOutput.self, from: data, version: currentFormatVersion,
+                                              what: "the document", kind: "Segue transition JSON")
         for (index, entry) in output.transitions.enumerated() {
             for direction in Direction.allCases {
                 let outcome = entry.outcome(direction)
@@ -111,23 +97,6 @@ public struct TransitionFileOutput: Codable, Sendable, Equatable {
             }
         }
         return output
-    }
-
-    private static func describe(_ error: Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, let context):
-            return "missing '\(key.stringValue)' at \(path(context.codingPath))"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-             DecodingError.dataCorrupted(let context):
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return "\(underlying ?? context.debugDescription) at \(path(context.codingPath))"
-        default:
-            return "\(error)"
-        }
-    }
-
-    private static func path(_ keys: [CodingKey]) -> String {
-        keys.isEmpty ? "the top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
     }
 }
 

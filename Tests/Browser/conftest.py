@@ -73,12 +73,12 @@ def pytest_generate_tests(metafunc):
     names = [n for n in ("engine_name", "case", "preset_name") if n in metafunc.fixturenames]
     if not names:
         return
-    axes = {"engine_name": _engine_names(config),
-            "case": all_cases(_segue(config)),
-            "preset_name": [p.name for p in _segue(config).presets]}
+    axes = {"engine_name": lambda: _engine_names(config),
+            "case": lambda: all_cases(_segue(config)),
+            "preset_name": lambda: [p.name for p in _segue(config).presets]}
     combos = [()]
     for name in names:
-        combos = [c + (value,) for c in combos for value in axes[name]]
+        combos = [c + (value,) for c in combos for value in axes[name]()]
     ids = ["-".join(v.id if hasattr(v, "id") else str(v) for v in combo) for combo in combos]
     metafunc.parametrize(names, combos, ids=ids)
 

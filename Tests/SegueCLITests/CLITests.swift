@@ -20,7 +20,7 @@ struct CLITests {
     }()
 
     func segue(_ arguments: String..., in folder: URL? = nil) throws -> Run {
-        try segueArray(arguments, in: folder)
+        try Self.run(arguments, in: folder)
     }
 
     func folder() throws -> URL {
@@ -64,7 +64,7 @@ struct CLITests {
             (["inspect", "circle-reveal", "--at", "9"], "--at 9: give seconds from 0 to 0.5"),
         ]
         for (arguments, message) in cases {
-            let process = try segueArray(arguments, in: dir)
+            let process = try Self.run(arguments, in: dir)
             #expect(process.status == 1, "\(arguments)")
             #expect(process.stderr.hasPrefix("error: "), "\(arguments): \(process.stderr)")
             #expect(process.stderr.contains(message), "\(arguments): \(process.stderr)")
@@ -127,11 +127,15 @@ struct CLITests {
         #expect(run.stdout.split(separator: "\n").contains { $0.hasPrefix("from ") && $0.contains(" hidden ") })
     }
 
-    func segueArray(_ arguments: [String], in folder: URL?) throws -> Run {
+    /// Runs the binary with arguments, in a folder, with extra environment variables.
+    static func run(_ arguments: [String], in folder: URL?, environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

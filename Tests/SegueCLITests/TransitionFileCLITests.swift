@@ -34,24 +34,10 @@ struct TransitionFileCLITests {
         print("hello from the file")
         """
 
+    /// The binary, with the tests' shared build cache.
     func segue(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> CLITests.Run {
-        let process = Process()
-        process.executableURL = CLITests.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var merged = ProcessInfo.processInfo.environment
-        merged["XDG_CACHE_HOME"] = Self.cacheHome.path
-        merged.merge(environment) { $1 }
-        process.environment = merged
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLITests.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                            stderr: String(decoding: stderr, as: UTF8.self))
+        try CLITests.run(arguments, in: folder,
+                         environment: ["XDG_CACHE_HOME": Self.cacheHome.path].merging(environment) { $1 })
     }
 
     /// A new folder holding `files` (name → contents).

@@ -34,7 +34,7 @@ struct TransitionFileOutputTests {
 
     @Test(arguments: [
         ("not json at all", "not Segue transition JSON"),
-        ("{\"formatVersion\": 2, \"transitions\": []}", "format version 2, but this segue reads version 1"),
+        ("{\"formatVersion\": 2, \"transitions\": []}", "format version 2, but this Segue reads version 1"),
         ("{\"formatVersion\": 1}", "missing 'transitions'"),
         ("{\"formatVersion\": 1, \"transitions\": [{\"name\": 3}]}", "malformed"),
         ("[1, 2]", "not Segue transition JSON"),

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .geometry import Ellipse, Homography, RoundedRect, Shape, mask_shape
+from .geometry import Homography, RoundedRect, Shape, mask_shape
 
 WHITE = (1.0, 1.0, 1.0)
 
@@ -189,6 +189,3 @@ class FrameModel:
                          f"opacity {layer.report['effectiveOpacity']:.3f}, {quad}{mask}")
         return "\n".join(lines)
 
-
-def is_circle(shape: Shape) -> bool:
-    return isinstance(shape, Ellipse) and abs(shape.width - shape.height) < 1e-9
