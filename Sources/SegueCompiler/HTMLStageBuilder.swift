@@ -20,12 +20,13 @@ struct HTMLStageBuilder {
     var ids: IDAllocator
     var css: [String] = []
 
-    init(timeline: Timeline, loopPause: Double?, tolerance: Double) {
+    /// - Parameter scope: the figure's class; every class and keyframe name starts with it.
+    init(timeline: Timeline, scope: String, loopPause: Double?, tolerance: Double) {
         self.timeline = timeline
         evaluator = Evaluator(timeline)
         clock = CSSClock(duration: timeline.duration, loopPause: loopPause)
         self.tolerance = tolerance
-        ids = IDAllocator(transitionName: "\(timeline.name)-\(timeline.direction.rawValue)")
+        ids = IDAllocator(prefix: "\(scope)-\(timeline.direction.rawValue)-")
     }
 
     /// Adds the stage for this direction to `parent`.

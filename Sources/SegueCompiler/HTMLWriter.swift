@@ -7,10 +7,13 @@ public struct HTMLOptions: Sendable, Equatable {
     public var loopPause: Double?
     /// The largest error, in progress units, of the `linear()` easings that stand for springs.
     public var springTolerance: Double
+    /// Write a fragment to paste into a page (no `<html>`/`<head>`) instead of a whole page.
+    public var fragment: Bool
 
-    public init(loopPause: Double? = nil, springTolerance: Double = 0.0005) {
+    public init(loopPause: Double? = nil, springTolerance: Double = 0.0005, fragment: Bool = false) {
         self.loopPause = loopPause
         self.springTolerance = springTolerance
+        self.fragment = fragment
     }
 }
 
@@ -23,6 +26,36 @@ public struct HTMLWriter {
     public let pop: Timeline?
     public let options: HTMLOptions
 
+    /// The class that scopes this figure's styles, keyframes and elements: the transition's name
+    /// and a hash of its timelines, so different figures never share one and the same figure
+    /// twice shares identical rules.
+    var scope: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for timeline in [push, pop].compactMap({ $0 }) {
+            for byte in (try? timeline.jsonData()) ?? Data() {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+        }
+        return IDAllocator(transitionName: push.name).prefix + String(hash, radix: 16).prefix(8)
+    }
+
+    /// An HTML fragment to paste into any page: the figure with its own `<style>` and player
+    /// script, no `<html>` or `<head>`, every class and keyframe name under `scope`.
+    public func fragment() throws(ExportError) -> Data {
+        let holder: HTMLDocument
+        do {
+            holder = try HTMLDocument(parsing: "<div class=\"segue-embed\"></div>")
+        } catch {
+            throw ExportError(error.description)
+        }
+        guard let root = holder.element(class: "segue-embed") else { throw ExportError("cannot build the fragment") }
+        let css = try writeFigure(into: root)
+        let playerCSS = try PageTemplates.render("player.css", [:])
+        root.addChild("style").addText(playerCSS + "\n" + css)
+        root.addChild("script").addText(try PageTemplates.render("player.js", [:]))
+        return holder.serialized(element: root)
+    }
+
     /// A page for one transition: its push, and its pop when given (the player switches between
     /// them). The first timeline's direction is the one shown first.
     public init(push: Timeline, pop: Timeline? = nil, options: HTMLOptions = HTMLOptions()) {
@@ -31,7 +64,9 @@ public struct HTMLWriter {
         self.options = options
     }
 
+    /// The page, or the fragment when `options.fragment` is set.
     public func data() throws(ExportError) -> Data {
+        if options.fragment { return try fragment() }
         let description = push.summary.isEmpty ? SVGBuilder.label(push) : push.summary
         let pageText = try PageTemplates.render("page.html", [
             "title": push.name, "description": description, "version": SegueVersion.current,
@@ -52,10 +87,9 @@ public struct HTMLWriter {
 
     /// Adds the figure (stages and player controls) to `slot`; returns its style sheet.
     func writeFigure(into slot: XMLElement) throws(ExportError) -> String {
-        var ids = IDAllocator(transitionName: push.name)
-        let figureID = ids.make("figure")
+        let scope = self.scope
         let figureText = try PageTemplates.render("figure.html", [
-            "id": figureID, "name": push.name, "duration": SVGFormat.number(push.duration),
+            "scope": scope, "name": push.name, "duration": SVGFormat.number(push.duration),
             "direction": push.direction.rawValue,
             "loopPause": options.loopPause.map { SVGFormat.number($0) } ?? "",
             "width": SVGFormat.number(push.size.width), "height": SVGFormat.number(push.size.height),
@@ -66,12 +100,12 @@ public struct HTMLWriter {
         } catch {
             throw ExportError(error.description)
         }
-        guard let figure = fragment.element(id: figureID), let stages = fragment.element(id: figureID + "-stages") else {
+        guard let figure = fragment.element(class: "segue-figure"), let stages = fragment.element(class: "segue-stages") else {
             throw ExportError("Segue's figure template is malformed; reinstall Segue")
         }
-        var sheet = [".segue-stage{font-family:\(SVGFormat.fontFamily)}"]
+        var sheet = [".\(scope) .segue-stage{font-family:\(SVGFormat.fontFamily)}"]
         for timeline in [push, pop].compactMap({ $0 }) {
-            var builder = HTMLStageBuilder(timeline: timeline, loopPause: options.loopPause, tolerance: options.springTolerance)
+            var builder = HTMLStageBuilder(timeline: timeline, scope: scope, loopPause: options.loopPause, tolerance: options.springTolerance)
             try builder.build(into: stages)
             sheet += builder.css
         }

@@ -73,6 +73,10 @@ struct IDAllocator {
         prefix = "sg-" + Self.sanitize(transitionName) + "-"
     }
 
+    init(prefix: String) {
+        self.prefix = prefix
+    }
+
     mutating func make(_ hint: String) -> String {
         let base = prefix + Self.sanitize(hint)
         var candidate = base

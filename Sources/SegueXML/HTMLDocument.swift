@@ -33,6 +33,16 @@ public final class HTMLDocument {
         }.map { XMLElement(node: $0, namespace: nil) }
     }
 
+    /// The first element whose `class` attribute lists `name`, if any.
+    public func element(class name: String) -> XMLElement? {
+        guard let root = xmlDocGetRootElement(doc) else { return nil }
+        return find(root) { node in
+            guard let value = xmlGetProp(node, "class") else { return false }
+            defer { segue_xml_free(value) }
+            return String(cString: value).split(separator: " ").contains { $0 == name }
+        }.map { XMLElement(node: $0, namespace: nil) }
+    }
+
     /// The first element with a tag name (`head`, `body`), if any.
     public func element(named name: String) -> XMLElement? {
         guard let root = xmlDocGetRootElement(doc) else { return nil }

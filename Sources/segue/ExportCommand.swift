@@ -28,6 +28,9 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .customLong("svg-animation"), help: ArgumentHelp("How an SVG moves: smil (plays everywhere, <img> included) or css (keyframes in the SVG's <style>; honours prefers-reduced-motion).", valueName: "smil|css"))
     var svgAnimation: SVGAnimation = .smil
 
+    @Flag(help: "With an .html output: write a fragment to paste into any page (its styles and names scoped to it) instead of a whole page.")
+    var embed = false
+
     @Option(help: ArgumentHelp("Write a still frame instead: start, end, or a time in seconds (for places where motion is not allowed).", valueName: "start|end|seconds"))
     var poster: String?
 
@@ -59,6 +62,9 @@ struct ExportCommand: ParsableCommand {
         } catch {
             throw failPrinted(error.description)
         }
+        if embed && !paths.allSatisfy({ $0.lowercased().hasSuffix(".html") }) {
+            throw fail("--embed writes an HTML fragment; give an output ending in .html")
+        }
         let formats: [OutputFormat]
         do {
             formats = try paths.map { (path: String) throws(ExportError) in try Exporter.format(of: path) }
@@ -68,7 +74,7 @@ struct ExportCommand: ParsableCommand {
         // An HTML page carries the other direction too, for its player.
         let reverses = formats.contains(.html) ? try loaded.timelines(source.direction == .push ? .pop : .push) : nil
         let options = ExportOptions(svg: SVGOptions(loopPause: loop ? pause : nil, tolerance: tolerance, animation: svgAnimation),
-                                    html: HTMLOptions(loopPause: loop ? pause : nil))
+                                    html: HTMLOptions(loopPause: loop ? pause : nil, fragment: embed))
         var report: [String] = []
         do {
             // Every document is rendered (and an SVG validated) before the first is written.
@@ -92,12 +98,12 @@ struct ExportCommand: ParsableCommand {
         }
         for index in timelines.indices {
             let bytes = (try? FileManager.default.attributesOfItem(atPath: paths[index])[.size] as? Int) ?? 0
-            let kind = formats[index] == .svg ? "valid SVG 1.1" : "HTML page with the push and the pop"
+            let kind = formats[index] == .svg ? "valid SVG 1.1" : embed ? "HTML fragment with the push and the pop" : "HTML page with the push and the pop"
             print("wrote \(paths[index]) (\(bytes) bytes, \(timelines[index].title), \(kind))")
         }
         report.forEach { print($0) }
         for index in timelines.indices {
-            print(Snippets.usage(path: paths[index], format: formats[index], timeline: timelines[index]))
+            print(Snippets.usage(path: paths[index], format: formats[index], timeline: timelines[index], fragment: embed))
         }
     }
 }

