@@ -31,7 +31,9 @@ public struct HTMLWriter {
     /// twice shares identical rules.
     var scope: String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for timeline in [push, pop].compactMap({ $0 }) {
+        for var timeline in [push, pop].compactMap({ $0 }) {
+            // What is drawn, not where it was written: the same transition from two files is one.
+            timeline.layers = timeline.layers.map { var layer = $0; layer.source = nil; return layer }
             for byte in (try? timeline.jsonData()) ?? Data() {
                 hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
             }
