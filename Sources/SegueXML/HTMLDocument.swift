@@ -63,12 +63,14 @@ public final class HTMLDocument {
 
     /// The whole document, `<!DOCTYPE html>` first.
     public func serialized() -> Data {
-        var buffer: UnsafeMutablePointer<xmlChar>?
-        var length: Int32 = 0
-        htmlDocDumpMemoryFormat(doc, &buffer, &length, 1)
-        guard let buffer else { return Data() }
-        defer { segue_xml_free(buffer) }
-        return Data(bytes: buffer, count: Int(length))
+        // In UTF-8 throughout: other encodings turn characters into references, which a script
+        // or style element would show as written.
+        guard let output = xmlAllocOutputBuffer(nil) else { return Data() }
+        defer { xmlOutputBufferClose(output) }
+        htmlDocContentDumpFormatOutput(output, doc, "UTF-8", 1)
+        xmlOutputBufferFlush(output)
+        guard let content = xmlOutputBufferGetContent(output) else { return Data() }
+        return Data(bytes: content, count: Int(xmlOutputBufferGetSize(output)))
     }
 
     /// One element and everything in it, without a doctype: an embeddable fragment.

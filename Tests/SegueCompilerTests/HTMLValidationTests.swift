@@ -74,5 +74,7 @@ struct HTMLValidationTests {
         #expect(html.contains("class=\"segue-play\"") && html.contains("class=\"segue-scrub\""))
         #expect(html.contains("backface-visibility") || html.contains("matrix3d("))
         #expect(html.contains("linear(0 0%"))     // the spring, as a CSS linear() easing
+        // Written in UTF-8: no character references, which scripts would show as written.
+        #expect(!html.contains("&#"))
     }
 }
