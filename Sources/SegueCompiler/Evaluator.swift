@@ -102,6 +102,15 @@ public struct Evaluator: Sendable {
         }.map(\.element)
     }
 
+    /// Refuses sublayers whose stacking order changes over the transition, which the writers draw
+    /// in one fixed order.
+    func requireFixedPaintOrder(under id: String, format: String) throws(ExportError) {
+        let first = paintOrder(of: id, at: 0)
+        for time in timeline.keyframeTimes where paintOrder(of: id, at: time) != first {
+            throw ExportError("the sublayers of '\(id)' change their stacking order (zPosition) during the transition, which this version cannot write in \(format) yet; keep their zPosition order fixed")
+        }
+    }
+
     static func signedArea(_ quad: [Point]) -> Double {
         var area = 0.0
         for i in quad.indices {

@@ -163,9 +163,6 @@ struct HTMLStageBuilder {
     }
 
     private func checkPaintOrder(of layer: LayerNode) throws(ExportError) {
-        let first = evaluator.paintOrder(of: layer.id, at: 0)
-        for time in timeline.keyframeTimes where evaluator.paintOrder(of: layer.id, at: time) != first {
-            throw ExportError("the sublayers of '\(layer.id)' change their stacking order (zPosition) during the transition, which this version cannot write yet; keep their zPosition order fixed")
-        }
+        try evaluator.requireFixedPaintOrder(under: layer.id, format: "HTML")
     }
 }

@@ -166,10 +166,7 @@ struct SVGBuilder {
     }
 
     private func checkPaintOrder(of layer: LayerNode) throws(ExportError) {
-        let first = evaluator.paintOrder(of: layer.id, at: 0)
-        for time in timeline.keyframeTimes where evaluator.paintOrder(of: layer.id, at: time) != first {
-            throw ExportError("the sublayers of '\(layer.id)' change their stacking order (zPosition) during the transition, which SVG cannot redraw yet; keep their zPosition order fixed")
-        }
+        try evaluator.requireFixedPaintOrder(under: layer.id, format: "SVG")
     }
 
     /// The snapshot picture of a screen, written once into `<defs>` and shared by every snapshot layer.
