@@ -49,7 +49,7 @@ def test_broken_export_is_caught(engine, broken, segue, documents, tmp_path):
     layout = PageLayout.for_model(model)
 
     def capture(document: str):
-        image = engine.capture_html(SVG.seek_page(document, layout, time), layout.page_size)
+        image = engine.capture_html(SVG.seek_page(document, layout, time, case.direction), layout.page_size)
         return check_frame(image, model, layout)
 
     correct = capture(documents.text(case))

@@ -16,7 +16,7 @@ from segue_browser.report import REPORT
 DURATION = 1.0
 """Seconds the exported transition lasts (long enough to catch it mid-way)."""
 
-EARLY, LATE = 0.3, DURATION + 0.6
+EARLY, LATE = 0.15, DURATION + 0.5
 """Wall-clock seconds after the page starts at which the two frames are captured."""
 
 MIN_CHANGED = 0.01

@@ -72,7 +72,8 @@ class Documents:
         if key not in self._paths:
             suffix = "".join(f"-{k}{v}" for k, v in sorted(overrides.items()))
             output = self.folder / f"{case.id}{suffix}.{case.format.extension}"
-            self._paths[key] = self.segue.export(case.preset.name, case.direction, params, output)
+            self._paths[key] = self.segue.export(case.preset.name, case.direction, params, output,
+                                                 case.format.export_options)
         return self._paths[key]
 
     def text(self, case: Case, **overrides: str) -> str:

@@ -1,11 +1,11 @@
 """Output formats and the pages that show a document paused at a time.
 
-Every page is self-contained and seeks *synchronously while it parses*: the document is inlined and
-a script right after it pauses the animations and sets their time. That is what Firefox's
-`--screenshot` needs (it shoots right after the load event, before any later script could seek) and
-it behaves the same in Chromium and WebKit. The stage is drawn at (PAD, PAD), see `layout`.
+Every page is self-contained and seeks *synchronously while it parses*: a script right after the
+document pauses its animations and sets their time. That is what Firefox's `--screenshot` needs (it
+shoots right after the load event, before any later script could seek) and it behaves the same in
+Chromium and WebKit. The stage is drawn at (PAD, PAD) on a white page, see `layout`.
 
-To check a new format, add a `Format` to FORMATS (one line) once `segue export -o x.EXT` writes it.
+To check a new format, add a `Format` to FORMATS once `segue export` writes it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ _PAGE = """<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>segue frame</title>
 <style>html, body {{ margin: 0; padding: 0; background: {background}; overflow: hidden; }}
 #stage {{ position: absolute; left: {pad}px; top: {pad}px; width: {width}px; height: {height}px; }}
-#stage > svg, #stage > iframe, #stage > img {{ display: block; border: 0; }}</style></head>
+#stage > svg, #stage > img {{ display: block; border: 0; }}</style></head>
 <body><div id="stage">{body}</div>{script}</body></html>
 """
 
@@ -31,47 +31,73 @@ def page(layout: PageLayout, body: str, script: str = "") -> str:
                         body=body, script=f"<script>{script}</script>" if script else "")
 
 
+def css_seek_script(time: float) -> str:
+    """Pauses every CSS animation of the document at `time` seconds."""
+    return (f"document.getAnimations().forEach(function (a) "
+            f"{{ a.pause(); a.currentTime = {time * 1000!r}; }});")
+
+
 @dataclass(frozen=True)
 class Format:
-    """How to show one kind of exported document, paused at a time."""
+    """How to export one kind of document and show it paused at a time."""
 
     name: str
     extension: str
+    export_options: tuple[str, ...] = ()
 
-    def seek_page(self, document: str, layout: PageLayout, time: float) -> str:
+    def seek_page(self, document: str, layout: PageLayout, time: float, direction: str) -> str:
         raise NotImplementedError
 
 
-class SVGFormat(Format):
-    """SMIL SVG: inlined; `svg.pauseAnimations(); svg.setCurrentTime(t)`."""
+class SMILFormat(Format):
+    """SMIL SVG, inlined: `svg.pauseAnimations(); svg.setCurrentTime(t)`."""
 
-    def seek_page(self, document: str, layout: PageLayout, time: float) -> str:
+    def seek_page(self, document: str, layout: PageLayout, time: float, direction: str) -> str:
         seek = (f"var svg = document.querySelector('#stage > svg'); "
                 f"svg.pauseAnimations(); svg.setCurrentTime({time!r});")
         return page(layout, inline_svg(document), seek)
 
 
+class CSSSVGFormat(Format):
+    """SVG animated by CSS keyframes in its `<style>`, inlined: seeked through
+    `document.getAnimations()`."""
+
+    def seek_page(self, document: str, layout: PageLayout, time: float, direction: str) -> str:
+        return page(layout, inline_svg(document), css_seek_script(time))
+
+
 class HTMLFormat(Format):
-    """A CSS-animated page (one element per layer): shown in an iframe the size of the stage, so
-    the exported page must draw its stage at its own top-left corner; all CSS animations are
-    paused and set to the time through `document.getAnimations()`."""
+    """The HTML page (CSS 3D, both directions, a player). Its own markup is kept; a style moves the
+    figure's viewport to (PAD, PAD) on a white page and hides the title and the controls, and a
+    script at the end shows the stage of the direction under test and pauses every CSS animation at
+    the time. The viewport's own black backdrop and rounded corners are presentation around the
+    stage, not part of the transition, so the style clears them."""
 
-    def seek_page(self, document: str, layout: PageLayout, time: float) -> str:
-        seek = (f"<script>document.getAnimations().forEach(function (a) "
-                f"{{ a.pause(); a.currentTime = {time * 1000!r}; }});</script>")
-        seeked = re.sub(r"</body>", seek + "</body>", document, count=1, flags=re.I)
-        if seeked == document:
-            seeked = document + seek
-        frame = (f'<iframe width="{layout.width}" height="{layout.height}" scrolling="no" '
-                 f'srcdoc="{html.escape(seeked, quote=True)}"></iframe>')
-        return page(layout, frame)
+    def seek_page(self, document: str, layout: PageLayout, time: float, direction: str) -> str:
+        style = (f"<style>html, body {{ margin: 0 !important; padding: 0 !important; background: {PAGE_BACKGROUND} !important; "
+                 f"overflow: hidden !important; }}\n"
+                 f".segue-page > h1, .segue-description, .segue-controls {{ display: none !important; }}\n"
+                 f".segue-viewport {{ position: fixed !important; left: {layout.pad}px !important; top: {layout.pad}px !important; "
+                 f"margin: 0 !important; background: transparent !important; border-radius: 0 !important; }}</style>")
+        show = (f"document.querySelectorAll('.segue-stage').forEach(function (s) "
+                f"{{ s.hidden = s.getAttribute('data-direction') !== {direction!r}; }});")
+        script = f"<script>{show} {css_seek_script(time)}</script>"
+        return _insert_before(_insert_before(document, "</head>", style), "</body>", script)
 
 
-SVG = SVGFormat("svg", "svg")
+SVG = SMILFormat("svg", "svg")
+SVG_CSS = CSSSVGFormat("svg-css", "svg", ("--svg-animation", "css"))
 HTML = HTMLFormat("html", "html")
 
-FORMATS: list[Format] = [SVG]
-"""The formats `segue export` writes today; add HTML when `-o x.html` lands."""
+FORMATS: list[Format] = [SVG, SVG_CSS, HTML]
+"""Every format `segue export` writes."""
+
+
+def _insert_before(document: str, tag: str, text: str) -> str:
+    index = document.lower().rfind(tag)
+    if index < 0:
+        raise ValueError(f"the document has no {tag}")
+    return document[:index] + text + document[index:]
 
 
 def inline_svg(document: str) -> str:

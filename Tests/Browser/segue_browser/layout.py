@@ -14,6 +14,8 @@ PAD = 12
 """Page pixels around the stage."""
 
 PAGE_BACKGROUND = "#FFFFFF"
+PAGE_BACKGROUND_RGB = (1.0, 1.0, 1.0)
+"""The page around and behind the stage (white), as CSS and as the model's 0..1 RGB."""
 
 
 @dataclass(frozen=True)

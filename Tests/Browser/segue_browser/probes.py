@@ -5,11 +5,11 @@
 - Scan lines: short segments across an outline, along its normal, where the model predicts exactly
   one colour change, at the outline, between two clearly different colours. The browser's edge is
   located along each of them.
-- Colour probes: pixels ~1.5 px inside and outside every outline, plus a grid over the page, kept
-  only where the model's colour is the same over the whole pixel and no drawn outline crosses it
-  (two abutting edges, such as the doors' seam, leave a faint line in every engine: an artefact of
-  coverage antialiasing, not of the model); there the browser must show the model's colour (this is
-  where opacity, hidden layers and culled back faces show).
+- Colour probes: pixels whose centres lie 1.5 to 2.5 px inside and outside every outline, plus a
+  grid over the page, kept only where the model's colour is the same over the whole pixel and no
+  drawn outline crosses it (two abutting edges, such as the doors' seam, leave a faint line in
+  every engine: an artefact of coverage antialiasing, not of the model); there the browser must
+  show the model's colour (this is where opacity, hidden layers and culled back faces show).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ SCAN_STEP = 0.25
 """Sampling step along a scan line, px."""
 
 EDGE_MARGIN = 1.5
-"""Distance of the inside/outside colour probes from an outline, px."""
+"""Least distance of an inside/outside colour probe's pixel centre from its outline, px."""
 
 GRID_SPACING = 23
 """Spacing of the page-wide colour probe grid, px (odd, so it does not align with round numbers)."""
@@ -142,29 +142,29 @@ def scan_lines(model: FrameModel, layout: PageLayout, shapes: list[Outline]) -> 
 
 
 def color_probes(model: FrameModel, layout: PageLayout, shapes: list[Outline]) -> list[Probe]:
-    """Pixels ~EDGE_MARGIN px either side of every outline, and a grid over the page, wherever the
-    model gives the whole pixel one colour and no drawn outline crosses it."""
-    candidates, labels = [], []
+    """Pixels whose centres lie at least EDGE_MARGIN px either side of every outline, and a grid
+    over the page, wherever the model gives the whole pixel one colour and no drawn outline
+    crosses it."""
+    centres, labels = [], []
     for outline in shapes:
         for side, sign in (("inside", -1.0), ("outside", 1.0)):
-            candidates.append(outline.points + sign * EDGE_MARGIN * outline.normals)
+            centres.append(_pixel_beyond(layout, outline.points, sign * outline.normals, EDGE_MARGIN))
             labels += [f"{outline.label} {side}"] * len(outline.points)
     w, h = layout.page_size
     gx, gy = np.meshgrid(np.arange(GRID_SPACING / 2, w, GRID_SPACING), np.arange(GRID_SPACING / 2, h, GRID_SPACING))
-    candidates.append(np.stack([gx.ravel(), gy.ravel()], axis=1) - layout.pad)
+    centres.append(_pixel_centres(layout, np.stack([gx.ravel(), gy.ravel()], axis=1) - layout.pad))
     labels += ["grid"] * gx.size
-    points = np.concatenate(candidates)
-    on_page = layout.contains(points, margin=1)
-    points, labels = points[on_page], [label for label, keep in zip(labels, on_page) if keep]
-    # Snap each probe to the centre of its pixel; require one model colour over the pixel grown by
-    # a quarter pixel (antialiasing reaches a little beyond a pixel in some engines).
-    centres = np.floor(layout.to_page(points)) + 0.5 - layout.pad
+    centres = np.concatenate(centres)
+    on_page = layout.contains(centres, margin=1)
+    centres, labels = centres[on_page], [label for label, keep in zip(labels, on_page) if keep]
+    # One model colour over the pixel grown by a quarter pixel (antialiasing reaches a little
+    # beyond a pixel in some engines), and no drawn outline through it.
     corners = np.array([[0, 0], [-0.75, -0.75], [0.75, -0.75], [0.75, 0.75], [-0.75, 0.75]])
-    samples = centres[:, None, :] + corners[None, :, :]
-    colors, ambiguous = model.colors(samples.reshape(-1, 2))
+    samples = (centres[:, None, :] + corners[None, :, :]).reshape(-1, 2)
+    colors, ambiguous = model.colors(samples)
     colors = colors.reshape(len(centres), len(corners), 3)
     ambiguous = ambiguous.reshape(len(centres), len(corners))
-    members = model.memberships(samples.reshape(-1, 2)).reshape(len(centres), len(corners), -1)
+    members = model.memberships(samples).reshape(len(centres), len(corners), -1)
     uniform = ((np.abs(colors - colors[:, :1]).max(axis=(1, 2)) < 1e-3)
                & (members == members[:, :1]).all(axis=(1, 2))
                & ~ambiguous.any(axis=1))
@@ -175,3 +175,19 @@ def color_probes(model: FrameModel, layout: PageLayout, shapes: list[Outline]) -
             seen.add(key)
             probes.append(Probe(labels[i], centres[i], colors[i, 0]))
     return probes
+
+
+def _pixel_centres(layout: PageLayout, points: np.ndarray) -> np.ndarray:
+    """The centres (model coordinates) of the page pixels containing `points`."""
+    return np.floor(layout.to_page(points)) + 0.5 - layout.pad
+
+
+def _pixel_beyond(layout: PageLayout, points: np.ndarray, directions: np.ndarray, margin: float) -> np.ndarray:
+    """For each outline point, the centre of the pixel about `margin` px away along `directions`
+    (unit vectors), moved one pixel further when its centre is nearer the outline than `margin`."""
+    centres = _pixel_centres(layout, points + margin * directions)
+    short = np.sum((centres - points) * directions, axis=1) < margin
+    step = np.where(np.abs(directions[:, :1]) >= np.abs(directions[:, 1:]),
+                    np.hstack([np.sign(directions[:, :1]), np.zeros_like(directions[:, :1])]),
+                    np.hstack([np.zeros_like(directions[:, 1:]), np.sign(directions[:, 1:])]))
+    return np.where(short[:, None], centres + step, centres)

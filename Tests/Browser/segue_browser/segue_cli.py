@@ -80,11 +80,9 @@ class Segue:
                 return preset
         raise SegueError(f"no preset named {name}; segue presets lists {[p.name for p in self.presets]}")
 
-    def export(self, preset: str, direction: str, params: dict[str, str], output: Path, loop: bool = False) -> Path:
-        arguments = ["export", preset, "--direction", direction, *_param_arguments(params), "-o", str(output)]
-        if loop:
-            arguments.append("--loop")
-        self.run(*arguments)
+    def export(self, preset: str, direction: str, params: dict[str, str], output: Path,
+               options: tuple[str, ...] = ()) -> Path:
+        self.run("export", preset, "--direction", direction, *_param_arguments(params), *options, "-o", str(output))
         return output
 
     def inspect(self, preset: str, direction: str, params: dict[str, str], at: float) -> dict:
