@@ -11,7 +11,7 @@ extension Preset {
         summary: "The pages of an open book turn one spread after another.",
         article: "001",
         parameters: [
-            PresetParameter("pages", .number(4...40), default: "10", "pages in the book (even)"),
+            PresetParameter("pages", .number(4...400), default: "10", "pages in the book (even)"),
             PresetParameter("turns", .number(1...19), default: "3", "spreads turned, one after another"),
             PresetParameter("page-text", .choice(["yes", "no"]), default: "no", "chapter titles and page numbers on the pages"),
         ]
