@@ -140,8 +140,7 @@ public struct Evaluator: Sendable {
         case .color(let color):
             return color
         case .snapshot(let snapshot):
-            let role: LayerRole = snapshot.screen == .from ? .fromScreen : .toScreen
-            guard let screen = timeline.layers.first(where: { $0.role == role }),
+            guard let screen = timeline.screen(snapshot.screen),
                   children[screen.id, default: []].isEmpty, screen.contents == nil else { return nil }
             let color = screen.backgroundColor.value(at: 0)
             return color.alpha > 0 ? color : nil

@@ -33,18 +33,16 @@ public enum Exporter {
                               options: ExportOptions = ExportOptions()) throws(ExportError) -> Data {
         switch format {
         case .svg:
-            return try renderSVG(timeline, options: options.svg).data
+            return try writeSVG(timeline, options: options.svg).data
         case .html:
             return try HTMLWriter(push: timeline, pop: reverse, options: options.html).data()
         }
     }
 
-    /// A validated SVG and the figures of its writing.
+    /// A validated SVG and the figures of its writing (the animations and keyframes are counted in
+    /// the written bytes; plain exports skip that).
     public static func renderSVG(_ timeline: Timeline, options: SVGOptions = SVGOptions()) throws(ExportError) -> (data: Data, stats: SVGStats) {
-        var writer = SVGWriter(timeline, options: options)
-        let data = try writer.data()
-        try validateSVG(data, name: timeline.name)
-        var stats = writer.stats
+        var (data, stats) = try writeSVG(timeline, options: options)
         stats.bytes = data.count
         let text = String(decoding: data, as: UTF8.self)
         for match in text.components(separatedBy: " values=\"").dropFirst() {
@@ -52,6 +50,14 @@ public enum Exporter {
             stats.keyframes += (match.prefix { $0 != "\"" }.filter { $0 == ";" }.count) + 1
         }
         return (data, stats)
+    }
+
+    /// Writes and validates an SVG.
+    private static func writeSVG(_ timeline: Timeline, options: SVGOptions) throws(ExportError) -> (data: Data, stats: SVGStats) {
+        var writer = SVGWriter(timeline, options: options)
+        let data = try writer.data()
+        try validateSVG(data, name: timeline.name)
+        return (data, writer.stats)
     }
 
     /// The document for one direction of a transition. An HTML page carries both directions, the

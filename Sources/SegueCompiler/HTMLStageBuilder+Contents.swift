@@ -43,12 +43,9 @@ extension HTMLStageBuilder {
 
     /// The screen as it is at the start, scaled so the pictured region fills the layer.
     private mutating func writeSnapshot(_ snapshot: Snapshot, layer: LayerNode, name: String, into body: XMLElement) throws(ExportError) {
-        let role: LayerRole = snapshot.screen == .from ? .fromScreen : .toScreen
-        guard let screen = timeline.layers.first(where: { $0.role == role })?.frozen(at: 0) else {
-            throw ExportError("a snapshot pictures the \(snapshot.screen.rawValue) screen, but the timeline has none")
-        }
+        let screen = try timeline.picturedScreen(snapshot)
         let bounds = layer.bounds.initialValue
-        let region = snapshot.rect ?? Rect(size: timeline.size)
+        let region = timeline.region(of: snapshot)
         guard region.width > 0, region.height > 0 else { return }
         let frame = body.addChild("div").set("class", name)
         let pictureName = ids.make(layer.id + "-picture")

@@ -44,12 +44,7 @@ public struct HTMLWriter {
     /// An HTML fragment to paste into any page: the figure with its own `<style>` and player
     /// script, no `<html>` or `<head>`, every class and keyframe name under `scope`.
     public func fragment() throws(ExportError) -> Data {
-        let holder: HTMLDocument
-        do {
-            holder = try HTMLDocument(parsing: "<div class=\"segue-embed\"></div>")
-        } catch {
-            throw ExportError(error.description)
-        }
+        let holder = try Self.parse("<div class=\"segue-embed\"></div>")
         guard let root = holder.element(class: "segue-embed") else { throw ExportError("cannot build the fragment") }
         let css = try writeFigure(into: root)
         let playerCSS = try PageTemplates.render("player.css", [:])
@@ -73,12 +68,7 @@ public struct HTMLWriter {
         let pageText = try PageTemplates.render("page.html", [
             "title": push.name, "description": description, "version": SegueVersion.current,
         ])
-        let page: HTMLDocument
-        do {
-            page = try HTMLDocument(parsing: pageText)
-        } catch {
-            throw ExportError(error.description)
-        }
+        let page = try Self.parse(pageText)
         guard let slot = page.element(id: "segue-figure"), let style = page.element(id: "segue-style") else {
             throw ExportError("Segue's page template has no #segue-figure or #segue-style; reinstall Segue")
         }
@@ -96,12 +86,7 @@ public struct HTMLWriter {
             "loopPause": options.loopPause.map { SVGFormat.number($0) } ?? "",
             "width": SVGFormat.number(push.size.width), "height": SVGFormat.number(push.size.height),
         ])
-        let fragment: HTMLDocument
-        do {
-            fragment = try HTMLDocument(parsing: figureText)
-        } catch {
-            throw ExportError(error.description)
-        }
+        let fragment = try Self.parse(figureText)
         guard let figure = fragment.element(class: "segue-figure"), let stages = fragment.element(class: "segue-stages") else {
             throw ExportError("Segue's figure template is malformed; reinstall Segue")
         }
@@ -113,5 +98,14 @@ public struct HTMLWriter {
         }
         slot.adopt(figure)
         return sheet.joined(separator: "\n")
+    }
+
+    /// Markup parsed by libxml2, its failure as an export error.
+    private static func parse(_ text: String) throws(ExportError) -> HTMLDocument {
+        do {
+            return try HTMLDocument(parsing: text)
+        } catch {
+            throw ExportError(error.description)
+        }
     }
 }

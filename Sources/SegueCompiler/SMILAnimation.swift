@@ -30,9 +30,6 @@ struct SMILAnimation<Value: Interpolatable> {
     let track: Animated<Value>
     let format: (Value) -> String
 
-    /// How far a sampled spring may stray in opacity: 1/500, below what 8-bit colour shows.
-    static var opacityTolerance: Double { 0.002 }
-
     /// A track's animation; spring segments become straight keyframes within `tolerance` of the
     /// spring's progress.
     init(track: Animated<Value>, tolerance: Double = 0.0005, format: @escaping (Value) -> String) {

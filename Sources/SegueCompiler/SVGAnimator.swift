@@ -14,6 +14,9 @@ public enum SVGAnimation: String, Sendable, CaseIterable {
 /// Writes the animations of one SVG, as SMIL elements or as CSS rules, so the writer says each
 /// animation once and the format decides its form.
 final class SVGAnimator {
+    /// How far a sampled spring may stray in opacity: 1/500, below what 8-bit colour shows.
+    static let opacityTolerance = 0.002
+
     let mode: SVGAnimation
     let clock: SMILClock
     private let idPrefix: String
@@ -68,7 +71,7 @@ final class SVGAnimator {
     /// An element's opacity; in CSS it is folded with `hidden` (see `hide`).
     func opacity(_ track: Animated<Double>, on element: XMLElement) {
         guard usesCSS else {
-            animate(track, "opacity", on: element, tolerance: SMILAnimation<Double>.opacityTolerance) { SVGFormat.number($0) }
+            animate(track, "opacity", on: element, tolerance: Self.opacityTolerance) { SVGFormat.number($0) }
             return
         }
         guard !track.isConstant else { return }
@@ -95,7 +98,7 @@ final class SVGAnimator {
             guard let entry = visibility[id] else { continue }
             let opacity = entry.opacity ?? Animated(Double(entry.element.attribute("opacity") ?? "1") ?? 1)
             let shown = entry.hidden.map { opacity.shown(hidden: $0) } ?? opacity
-            addCSS(shown.withSpringsSampled(tolerance: SMILAnimation<Double>.opacityTolerance), property: "opacity",
+            addCSS(shown.withSpringsSampled(tolerance: Self.opacityTolerance), property: "opacity",
                    on: entry.element) { SVGFormat.number($0) }
         }
         let css = CSSClock(duration: clock.duration, loopPause: clock.loopPause)

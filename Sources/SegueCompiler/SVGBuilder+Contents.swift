@@ -111,14 +111,12 @@ extension SVGBuilder {
         }
         let picture = try snapshotID(of: snapshot.screen)
         let bounds = layer.bounds.initialValue
-        let region = snapshot.rect ?? Rect(size: timeline.size)
+        let region = timeline.region(of: snapshot)
         guard region.width > 0, region.height > 0 else { return }
         let clipID = ids.make(layer.id + "-frame")
         let clip = defs.addChild("clipPath").set("id", clipID)
         writeFrame(layer.bounds, on: clip.addChild("rect"))
-        let fit = Homography.translation(x: -region.minX, y: -region.minY)
-            .concatenating(Homography(a: bounds.width / region.width, b: 0, c: 0, d: 0, e: bounds.height / region.height,
-                                      f: 0, g: bounds.minX, h: bounds.minY, i: 1))
+        let fit = Homography.fitting(region, into: bounds)
         let use = body.addChild("g").set("clip-path", "url(#\(clipID))").addChild("use")
         use.set("href", "#" + picture, namespace: xlink)
         if !fit.isNearIdentity { use.set("transform", SVGFormat.transform(fit)) }

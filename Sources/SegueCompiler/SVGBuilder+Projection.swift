@@ -65,18 +65,19 @@ extension SVGBuilder {
         let times = isStatic ? [0] : timeline.keyframeTimes
         let group = container.addChild("g").set("id", ids.make(layer.id + (frozen ? "-snapshot" : "")))
         writeOpacity(layer, on: group)
-        // Shown: not hidden, not a culled back face, not behind the viewer.
+        // The layer's placement, and whether it is shown: not hidden, not a culled back face, not
+        // behind the viewer. Both are asked for at the same times again and again: remembered.
         let bounds = layer.bounds
         let parentShown = lineage.parentShown
-        func shown(_ t: Double) -> Bool {
+        let place = Memo { [lineage] t in lineage.toBase(layer, at: t) }.callAsFunction
+        let shown = Memo { t -> Bool in
             if !parentShown(t) || layer.isHidden.value(at: t) { return false }
-            let h = lineage.toBase(layer, at: t).concatenating(screen(t))
+            let h = place(t).concatenating(screen(t))
             let corners = bounds.value(at: t).corners
             if corners.contains(where: { h.w($0) <= 1e-9 }) { return false }
-            if !layer.isDoubleSided, let quad = Optional(corners.compactMap { h.apply($0) }), quad.count == 4,
-               Evaluator.signedArea(quad) < 0 { return false }
-            return true
-        }
+            let quad = corners.compactMap { h.apply($0) }
+            return layer.isDoubleSided || Evaluator.signedArea(quad) >= 0
+        }.callAsFunction
         let probe = Self.probeTimes(times)
         let switches = ProjectionSampler.switches(at: probe, shown)
         if !(switches.isEmpty && shown(probe[0])) {
@@ -87,7 +88,6 @@ extension SVGBuilder {
             animator.hide(Animated(keyframes: frames), on: group)
         }
         let base = Array(Set(times + switches.flatMap { [$0 - 1e-6, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()
-        let place = Memo { [lineage] t in lineage.toBase(layer, at: t) }.callAsFunction
         let frame = ProjectionFrame(base: base, screen: screen, shown: shown, place: place)
         var body = group
         if let mask = layer.mask {
@@ -124,15 +124,12 @@ extension SVGBuilder {
     /// clipped to the snapshot's projected bounds.
     private mutating func writeProjectedSnapshot(_ snapshot: Snapshot, of layer: LayerNode, lineage: Lineage, frame: ProjectionFrame,
                                                  shown: @escaping (Double) -> Bool, into body: XMLElement) throws(ExportError) {
-        let role: LayerRole = snapshot.screen == .from ? .fromScreen : .toScreen
-        guard let screen = timeline.layers.first(where: { $0.role == role })?.frozen(at: 0) else {
-            throw ExportError("a snapshot pictures the \(snapshot.screen.rawValue) screen, but the timeline has none")
-        }
+        let screen = try timeline.picturedScreen(snapshot)
         guard layer.bounds.isConstant else {
             throw ExportError("snapshot layer '\(layer.id)' animates its bounds while drawn in 3D, which this version cannot draw in SVG yet; scale it with transform instead")
         }
         let bounds = layer.bounds.initialValue
-        let region = snapshot.rect ?? Rect(size: timeline.size)
+        let region = timeline.region(of: snapshot)
         guard region.width > 0, region.height > 0 else { return }
         let clipID = ids.make(layer.id + "-frame")
         let place = frame.place
@@ -141,10 +138,7 @@ extension SVGBuilder {
             return bounds.corners.map { h.apply($0) ?? $0 }
         }
         let clipped = body.addChild("g").set("clip-path", "url(#\(clipID))")
-        // Screen space → the snapshot's bounds space: the region stretched over the bounds.
-        let fit = Homography.translation(x: -region.minX, y: -region.minY)
-            .concatenating(Homography(a: bounds.width / region.width, b: 0, c: 0, d: 0, e: bounds.height / region.height,
-                                      f: 0, g: bounds.minX, h: bounds.minY, i: 1))
+        let fit = Homography.fitting(region, into: bounds)
         // The screen itself, standing at the origin of its own space, is the picture's root.
         var picture = screen
         picture.transform = Animated(.identity)

@@ -172,14 +172,11 @@ struct SVGBuilder {
     /// The snapshot picture of a screen, written once into `<defs>` and shared by every snapshot layer.
     mutating func snapshotID(of screen: ScreenID) throws(ExportError) -> String {
         if let id = snapshotIDs[screen] { return id }
-        let role: LayerRole = screen == .from ? .fromScreen : .toScreen
-        guard let node = timeline.layers.first(where: { $0.role == role }) else {
-            throw ExportError("a snapshot pictures the \(screen.rawValue) screen, but the timeline has none")
-        }
+        let node = try timeline.picturedScreen(Snapshot(screen: screen))
         let id = ids.make("\(screen.rawValue)-picture")
         snapshotIDs[screen] = id
         let group = defs.addChild("g").set("id", id)
-        try writeBody(node.frozen(at: 0), into: group, frozen: true)
+        try writeBody(node, into: group, frozen: true)
         return id
     }
 }

@@ -16,8 +16,7 @@ extension Preset {
     ) { arguments in
         let books = Int(arguments.number("books", default: 7))
         let snaps = min(Int(arguments.number("snaps", default: 3)), books - 1)
-        var stage = StageParameters(arguments, duration: 0.8 * Double(snaps))
-        stage.size = arguments.size("size", default: Size(width: 768, height: 1024))
+        let stage = StageParameters(arguments, duration: 0.8 * Double(snaps), size: BookLayout.stage)
         let design = BookDesign(pageText: true, flat: stage.flat)
         return Transition("book-carousel", duration: stage.duration, size: stage.size,
                           description: "A carousel of book covers scrolls and snaps from cover to cover (article 001).") { t in

@@ -18,8 +18,7 @@ extension Preset {
     ) { arguments in
         let pages = max(4, Int(arguments.number("pages", default: 10)) / 2 * 2)
         let turns = min(Int(arguments.number("turns", default: 3)), pages / 2 - 1)
-        var stage = StageParameters(arguments, duration: 0.8 * Double(turns))
-        stage.size = arguments.size("size", default: Size(width: 768, height: 1024))
+        let stage = StageParameters(arguments, duration: 0.8 * Double(turns), size: BookLayout.stage)
         let design = BookDesign(pageText: arguments.choice("page-text", default: "no") == "yes", flat: stage.flat)
         return Transition("book-flip", duration: stage.duration, size: stage.size,
                           description: "The pages of an open book turn one spread after another (article 001).") { t in

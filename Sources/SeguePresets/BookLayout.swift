@@ -6,6 +6,8 @@ import Segue
 /// of the stage.
 public struct BookLayout: Sendable {
     public static let pageSize = Size(width: 362, height: 568)
+    /// The books' default stage: an iPad in portrait, so both 362-pt pages of the open book fit.
+    public static let stage = Size(width: 768, height: 1024)
     /// `m34 = 1.0 / -2000`: `makePerspectiveTransform()`.
     public static let perspective = Transform3D.perspective(distance: 2000)
 

@@ -41,8 +41,7 @@ struct BookOpening {
     let design: BookDesign
 
     init(_ arguments: PresetArguments) {
-        var stage = StageParameters(arguments, duration: 1)
-        stage.size = arguments.size("size", default: Size(width: 768, height: 1024))
+        let stage = StageParameters(arguments, duration: 1, size: BookLayout.stage)
         self.stage = stage
         pages = max(2, Int(arguments.number("pages", default: 8)) / 2 * 2)
         book = Int(arguments.number("book", default: 1))

@@ -11,15 +11,16 @@ public struct StageParameters: Sendable {
         PresetParameter("to-color", .color, default: "#F5A623", "the second screen's colour (its accent when mock)"),
     ]
 
-    public var duration: Double
-    public var size: Size
+    public let duration: Double
+    public let size: Size
     public var flat: Bool
     public var fromColor: Color
     public var toColor: Color
 
-    public init(_ arguments: PresetArguments, duration: Double) {
+    /// The stage from the arguments, with the preset's own default duration and size.
+    public init(_ arguments: PresetArguments, duration: Double, size: Size = .iPhone) {
         self.duration = arguments.number("duration", default: duration)
-        size = arguments.size("size", default: .iPhone)
+        self.size = arguments.size("size", default: size)
         flat = arguments.choice("screens", default: "mock") == "flat"
         fromColor = arguments.color("from-color", default: Color(rgb: 0x4A90D9))
         toColor = arguments.color("to-color", default: Color(rgb: 0xF5A623))
