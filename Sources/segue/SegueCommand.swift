@@ -9,7 +9,7 @@ struct SegueCommand: ParsableCommand {
         abstract: "Compile screen transitions written in Swift into animated SVG.",
         discussion: "Start with 'segue presets', then 'segue export circle-reveal -o reveal.svg'.",
         version: SegueVersion.current,
-        subcommands: [PresetsCommand.self, ExportCommand.self, InspectCommand.self, ValidateCommand.self, NewCommand.self]
+        subcommands: [PresetsCommand.self, ExportCommand.self, GalleryCommand.self, InspectCommand.self, ValidateCommand.self, NewCommand.self]
     )
 }
 

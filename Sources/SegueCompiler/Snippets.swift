@@ -1,0 +1,58 @@
+import Foundation
+import Segue
+
+/// What to paste to use an exported file: Markdown and an `<img>` for an SVG, an include line for
+/// a fragment, a link or `<iframe>` for a page. The CLI prints them after an export; the gallery
+/// shows them under each transition.
+public enum Snippets {
+    /// Markdown that shows an SVG: `![alt](file)`.
+    public static func markdown(file: String, timeline: Timeline) -> String {
+        "![\(altText(timeline).replacingOccurrences(of: "]", with: "\\]"))](\(file))"
+    }
+
+    /// An `<img>` element with the transition's size and alt text.
+    public static func img(file: String, timeline: Timeline) -> String {
+        let (width, height) = size(timeline)
+        return "<img src=\"\(file)\" width=\"\(width)\" height=\"\(height)\" alt=\"\(attribute(altText(timeline)))\">"
+    }
+
+    /// An `<iframe>` that shows an HTML page with its player.
+    public static func iframe(file: String, timeline: Timeline) -> String {
+        let (width, height) = size(timeline)
+        return "<iframe src=\"\(file)\" width=\"\(width)\" height=\"\(height)\" title=\"\(attribute(altText(timeline)))\"></iframe>"
+    }
+
+    /// Server-side include lines for an HTML fragment.
+    public static func include(file: String) -> String {
+        "<!--#include file=\"\(file)\" --> (Jekyll: {% include_relative \(file) %})"
+    }
+
+    /// The lines the CLI prints after writing `path`.
+    public static func usage(path: String, format: OutputFormat, timeline: Timeline, fragment: Bool = false) -> String {
+        let file = URL(fileURLWithPath: path).lastPathComponent
+        switch format {
+        case .svg:
+            return """
+            use it in Markdown:  \(markdown(file: file, timeline: timeline))
+                      in HTML:   \(img(file: file, timeline: timeline))
+            """
+        case .html where fragment:
+            return "include it:  paste \(file) where the animation goes, or \(include(file: file))"
+        case .html:
+            return "open it:  \(file)  (a page with the player; link to it, or load it in an \(iframe(file: file, timeline: timeline)))"
+        }
+    }
+
+    /// The transition's description, or its name when it has none.
+    static func altText(_ timeline: Timeline) -> String {
+        timeline.summary.isEmpty ? "\(timeline.name) transition" : timeline.summary
+    }
+
+    private static func size(_ timeline: Timeline) -> (String, String) {
+        (SVGFormat.number(timeline.size.width), SVGFormat.number(timeline.size.height))
+    }
+
+    private static func attribute(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
