@@ -1,0 +1,80 @@
+import Foundation
+import Segue
+import SegueCompiler
+
+/// Everything the preview serves for one good build of the transition, rendered once when the
+/// source changes: the HTML fragment (CSS 3D, the shared player), both SVGs (SMIL, as an `<img>`
+/// embed shows them), and the key numbers sampled per frame.
+public struct PreviewBuild: Sendable {
+    /// Counts good builds from 1; the page asks for documents of a version.
+    public var version: Int
+    /// The transition's name.
+    public var name: String
+    /// One line about it.
+    public var summary: String
+    /// Its duration in seconds.
+    public var duration: Double
+    /// Its size in points (CSS px).
+    public var size: Size
+    /// The embed fragment `segue export --embed` writes: the figure, its styles and the player.
+    public var fragment: Data
+    /// The SMIL SVGs, per direction.
+    public var svg: [Direction: Data]
+    /// The key numbers of each direction, as JSON: `{"push": KeyNumbers, "pop": KeyNumbers}`.
+    public var keyNumbers: Data
+
+    /// Renders both directions; any export failure is a problem for the overlay.
+    public init(push: Timeline, pop: Timeline, version: Int) throws(PreviewProblem) {
+        self.version = version
+        name = push.name
+        summary = push.summary
+        duration = push.duration
+        size = push.size
+        do {
+            fragment = try Exporter.render(push, reverse: pop, as: .html,
+                                           options: ExportOptions(html: HTMLOptions(fragment: true)))
+            svg = [.push: try Exporter.render(push, as: .svg), .pop: try Exporter.render(pop, as: .svg)]
+        } catch {
+            throw PreviewProblem(message: error.message)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        keyNumbers = (try? encoder.encode(["push": KeyNumbers(push), "pop": KeyNumbers(pop)])) ?? Data("{}".utf8)
+    }
+}
+
+/// What the page learns from `/status` and from every server-sent event: the current good build
+/// (if any) and the current problem (if any).
+public struct PreviewStatus: Codable, Sendable, Equatable {
+    /// The version of the last good build; 0 before the first.
+    public var version: Int
+    /// The transition's name, when built.
+    public var name: String?
+    /// Its duration in seconds, when built.
+    public var duration: Double?
+    /// Its width and height, when built.
+    public var width: Double?
+    public var height: Double?
+    /// What the overlay shows; nil when the latest change built.
+    public var problem: PreviewProblem?
+    /// The transition file, when the preview watches one.
+    public var source: String?
+
+    /// The status of a state.
+    public init(build: PreviewBuild?, problem: PreviewProblem?, source: String?) {
+        version = build?.version ?? 0
+        name = build?.name
+        duration = build?.duration
+        width = build?.size.width
+        height = build?.size.height
+        self.problem = problem
+        self.source = source
+    }
+
+    /// Compact JSON with sorted keys.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+}
