@@ -109,9 +109,15 @@ public struct PreviewServer: Sendable {
     public func run(logger: Logger = Logger(label: "segue-preview"),
                     onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
                     onRebuild: @escaping @Sendable (PreviewStatus) -> Void = { _ in }) async throws {
-        let watch = WatchService(session: session, onRebuild: onRebuild)
+        // The first build waits for the socket: a port in use is reported before anything is built.
+        let listening = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let watch = WatchService(session: session, listening: listening.stream, onRebuild: onRebuild)
+        let app = application(logger: logger) { port in
+            listening.continuation.yield()
+            await onRunning(port)
+        }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [.init(service: application(logger: logger, onRunning: onRunning)), .init(service: watch)],
+            services: [.init(service: app), .init(service: watch)],
             gracefulShutdownSignals: [.sigint, .sigterm],
             logger: logger
         ))

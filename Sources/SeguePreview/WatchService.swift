@@ -1,13 +1,17 @@
 import Foundation
 import ServiceLifecycle
 
-/// Builds the preview once, then rebuilds it whenever the transition file or an image it uses
+/// Once the server listens, builds the preview, then rebuilds it whenever the transition file or an image it uses
 /// changes, until graceful shutdown; then ends every event stream so the server can close.
 struct WatchService: Service {
     let session: PreviewSession
+    /// Yields once the server listens.
+    let listening: AsyncStream<Void>
     let onRebuild: @Sendable (PreviewStatus) -> Void
 
     func run() async throws {
+        for await _ in listening { break }
+        guard !Task.isCancelled else { return await session.finish() }
         await rebuild()
         let files = await session.watchedFiles
         let changes = AsyncStream<[String]>.makeStream(bufferingPolicy: .bufferingNewest(1))
