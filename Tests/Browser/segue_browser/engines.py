@@ -112,6 +112,13 @@ class ChromiumEngine(Engine):
         self._page.goto(url, wait_until="load")
         return self._crop(self._page.screenshot(), size, self.name)
 
+    def new_page(self, width: int, height: int):
+        """A Playwright page of its own, for checks that drive a page by hand (the preview), at one
+        device pixel per CSS px. Close it when done."""
+        page = self._browser.new_page(device_scale_factor=1, viewport={"width": width, "height": height})
+        page.set_default_timeout(COMMAND_TIMEOUT * 1000)
+        return page
+
     def close(self) -> None:
         try:
             self._browser.close()
