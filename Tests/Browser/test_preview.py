@@ -1,6 +1,6 @@
 """`segue preview` in headless Chromium: the page scrubbed to 50 % shows the model's frame, a
-100 px drag drives the transition to 50 % (and letting go finishes or cancels it), the keys move
-the player, saving the transition file updates the page at the same time, and a broken file shows
+100 px drag drives the transition to 50 % (and letting go finishes or cancels it), a pinch opens
+or closes it, the keys move the player, saving the transition file updates the page at the same time, and a broken file shows
 the error overlay until it is fixed."""
 
 from __future__ import annotations
@@ -107,6 +107,37 @@ def test_scrub_drag_and_keys_drive_the_player(segue, chromium):
         chromium.keyboard.press("Home")
         chromium.keyboard.press("ArrowRight")
         assert chromium.evaluate("SeguePreview.player.currentTime()") == pytest.approx(1000 / 60, abs=0.01)
+    finally:
+        assert server.stop() == 0, server.stderr
+
+
+_PINCH = """(() => {
+    const viewport = document.querySelector('#preview-figure .segue-viewport');
+    const box = viewport.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    window.touch = (type, id, dx) => viewport.dispatchEvent(new PointerEvent(type, {
+        pointerId: id, pointerType: 'touch', isPrimary: id === 1, clientX: x + dx, clientY: y,
+        bubbles: true, cancelable: true }));
+})()"""
+
+
+def test_pinch_opens_and_closes_as_in_article_000(segue, chromium):
+    server = PreviewProcess(segue.binary, "book-open")
+    try:
+        _open(chromium, server.url)
+        chromium.evaluate(_PINCH)
+        # Two fingers 100 px apart spread to 200 px: scale 2, a push at |2 - 1| / 5 = 20 %.
+        chromium.evaluate("touch('pointerdown', 1, -50); touch('pointerdown', 2, 50); touch('pointermove', 2, 150)")
+        assert chromium.evaluate("SeguePreview.player.direction") == "push"
+        assert _progress(chromium) == pytest.approx(0.2, abs=1e-3)
+        chromium.evaluate("touch('pointerup', 2, 150); touch('pointerup', 1, -50)")
+        chromium.wait_for_function("SeguePreview.player.progress() === 1", timeout=10_000)
+        # 200 px pinched to 100 px: scale 0.5, a pop at |1 - 0.5| = 50 %.
+        chromium.evaluate("touch('pointerdown', 1, -100); touch('pointerdown', 2, 100); touch('pointermove', 2, 0)")
+        assert chromium.evaluate("SeguePreview.player.direction") == "pop"
+        assert _progress(chromium) == pytest.approx(0.5, abs=1e-3)
+        chromium.evaluate("touch('pointerup', 2, 0); touch('pointerup', 1, -100)")
+        chromium.wait_for_function("SeguePreview.player.progress() === 1", timeout=10_000)
     finally:
         assert server.stop() == 0, server.stderr
 
