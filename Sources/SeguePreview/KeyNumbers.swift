@@ -1,6 +1,5 @@
 import Foundation
 import Segue
-import SegueCompiler
 
 /// The numbers a designer watches while scrubbing, sampled from the model at every frame: the
 /// progress, and for each layer whose transform, opacity or mask animates, its rotation angle (in

@@ -105,10 +105,10 @@ public struct PreviewServer: Sendable {
 
     /// Runs the server and the file watcher until SIGINT or SIGTERM (or the task is cancelled),
     /// then ends every event stream and shuts down gracefully. `onRunning` receives the bound
-    /// port; `onRebuild` every status after a rebuild (to print it).
+    /// port; `onRebuild` every status after a rebuild and the seconds it took (to print them).
     public func run(logger: Logger = Logger(label: "segue-preview"),
                     onRunning: @escaping @Sendable (Int) async -> Void = { _ in },
-                    onRebuild: @escaping @Sendable (PreviewStatus) -> Void = { _ in }) async throws {
+                    onRebuild: @escaping @Sendable (PreviewStatus, Double) -> Void = { _, _ in }) async throws {
         // The first build waits for the socket: a port in use is reported before anything is built.
         let listening = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let watch = WatchService(session: session, listening: listening.stream, onRebuild: onRebuild)

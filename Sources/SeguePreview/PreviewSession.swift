@@ -7,6 +7,8 @@ import Segue
 public actor PreviewSession {
     /// What is shown.
     public nonisolated let source: PreviewSource
+    /// This session's identity, in every status.
+    public nonisolated let id = UUID().uuidString
     /// The last good build.
     public private(set) var build: PreviewBuild?
     /// Why the latest change could not be shown, if it could not.
@@ -26,7 +28,7 @@ public actor PreviewSession {
 
     /// What the page is told.
     public var status: PreviewStatus {
-        PreviewStatus(build: build, problem: problem, source: source.filePath)
+        PreviewStatus(build: build, problem: problem, source: source.filePath, server: id)
     }
 
     /// The files whose changes rebuild the preview: the transition file and its images.

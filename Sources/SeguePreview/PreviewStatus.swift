@@ -16,9 +16,13 @@ public struct PreviewStatus: Codable, Sendable, Equatable {
     public var problem: PreviewProblem?
     /// The transition file, when the preview watches one.
     public var source: String?
+    /// Names the running server: a page that reconnects to a restarted preview (whose versions
+    /// start again from 1) sees a new one and loads its build.
+    public var server: String
 
     /// The status of a state.
-    public init(build: PreviewBuild?, problem: PreviewProblem?, source: String?) {
+    public init(build: PreviewBuild?, problem: PreviewProblem?, source: String?, server: String) {
+        self.server = server
         version = build?.version ?? 0
         name = build?.name
         duration = build?.duration

@@ -7,7 +7,8 @@ struct WatchService: Service {
     let session: PreviewSession
     /// Yields once the server listens.
     let listening: AsyncStream<Void>
-    let onRebuild: @Sendable (PreviewStatus) -> Void
+    /// Told every status after a rebuild, with the seconds the rebuild took.
+    let onRebuild: @Sendable (PreviewStatus, Double) -> Void
 
     func run() async throws {
         for await _ in listening { break }
@@ -34,7 +35,9 @@ struct WatchService: Service {
     }
 
     private func rebuild() async {
+        let start = ContinuousClock.now
         await session.rebuild()
-        onRebuild(await session.status)
+        let elapsed = ContinuousClock.now - start
+        onRebuild(await session.status, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 }

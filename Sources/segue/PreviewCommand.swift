@@ -54,11 +54,11 @@ struct PreviewCommand: AsyncParsableCommand {
                 let url = "http://127.0.0.1:\(port)/"
                 say("Previewing \(source) at \(url)  (Ctrl-C to stop)")
                 if open { BrowserOpener.open(url) }
-            }, onRebuild: { status in
+            }, onRebuild: { status, seconds in
                 if let problem = status.problem {
                     printError(problem.report)
                 } else {
-                    say("built \(status.name ?? source) (version \(status.version))")
+                    say("built \(status.name ?? source) (version \(status.version)) in \(String(format: "%.2f", seconds)) s")
                 }
             })
         } catch {
