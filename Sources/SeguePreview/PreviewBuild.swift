@@ -20,12 +20,15 @@ public struct PreviewBuild: Sendable {
     public var fragment: Data
     /// The SMIL SVGs, per direction.
     public var svg: [Direction: Data]
+    /// Every transition the source declares, in order (the page offers them when there are several).
+    public var transitions: [String]
     /// The key numbers of each direction, as JSON: `{"push": KeyNumbers, "pop": KeyNumbers}`.
     public var keyNumbers: Data
 
     /// Renders both directions; any export failure is a problem for the overlay.
-    public init(push: Timeline, pop: Timeline, version: Int) throws(PreviewProblem) {
+    public init(push: Timeline, pop: Timeline, transitions: [String]? = nil, version: Int) throws(PreviewProblem) {
         self.version = version
+        self.transitions = transitions ?? [push.name]
         name = push.name
         summary = push.summary
         duration = push.duration

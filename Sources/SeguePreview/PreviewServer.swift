@@ -18,6 +18,7 @@ import ServiceLifecycle
 /// | `/transition.svg?direction=push\|pop` | the SMIL SVG an `<img>` embed shows |
 /// | `/key-numbers.json` | progress, angles, opacities sampled per frame, per direction |
 /// | `/assets/NAME` | an image the transition file names as `NAME` |
+/// | `POST /select?name=NAME` | show another transition of the file (every page follows) |
 ///
 /// Any other path is 404, a path with a `..` segment is refused (400), no folder is ever listed.
 public struct PreviewServer: Sendable {
@@ -80,6 +81,12 @@ public struct PreviewServer: Sendable {
         router.get("/key-numbers.json") { _, _ in
             guard let build = await session.build else { throw Self.notBuilt(await session.problem) }
             return Self.response(build.keyNumbers, type: "application/json")
+        }
+        router.post("/select") { request, _ -> HTTPResponse.Status in
+            guard let name = request.uri.queryParameters["name"].map(String.init), await session.select(name) else {
+                throw HTTPError(.notFound, message: "the transition file declares no such transition")
+            }
+            return .noContent
         }
         router.get("/assets/**") { request, _ in
             let name = String(request.uri.path.dropFirst("/assets/".count)).removingPercentEncoding ?? ""

@@ -15,7 +15,10 @@ public actor PreviewSession {
     public private(set) var problem: PreviewProblem?
     /// The images the transition file uses, served under `/assets/`.
     public private(set) var assets: AssetReferences
+    /// The transition picked on the page among those of the file, if one was.
+    public private(set) var selection: String?
     private var listeners: [UUID: AsyncStream<PreviewStatus>.Continuation] = [:]
+    private var observer: (@Sendable (PreviewStatus, Double) -> Void)?
     private var rebuilding = false
     private var rebuildAgain = false
     private var nextVersion = 1
@@ -44,12 +47,14 @@ public actor PreviewSession {
         rebuilding = true
         repeat {
             rebuildAgain = false
+            let start = ContinuousClock.now
             let version = nextVersion
             let source = self.source
+            let selection = self.selection
             let outcome: Result<PreviewBuild, PreviewProblem> = await Self.detached {
                 do throws(PreviewProblem) {
-                    let (push, pop) = try source.load()
-                    return .success(try PreviewBuild(push: push, pop: pop, version: version))
+                    let loaded = try source.load(selection: selection)
+                    return .success(try PreviewBuild(push: loaded.push, pop: loaded.pop, transitions: loaded.names, version: version))
                 } catch {
                     return .failure(error)
                 }
@@ -64,8 +69,26 @@ public actor PreviewSession {
                 problem = failure
             }
             publish()
+            let elapsed = ContinuousClock.now - start
+            observer?(status, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         } while rebuildAgain
         rebuilding = false
+    }
+
+    /// Shows the transition named `name` (one of the file's) and rebuilds; false when the file
+    /// declares no transition of that name.
+    public func select(_ name: String) async -> Bool {
+        guard let build, build.transitions.contains(name) else { return false }
+        guard name != build.name else { return true }
+        selection = name
+        await rebuild()
+        return true
+    }
+
+    /// Calls `observer` after every rebuild (whatever caused it) with the status and the seconds
+    /// the rebuild took: the command line prints them.
+    public func observeRebuilds(_ observer: @escaping @Sendable (PreviewStatus, Double) -> Void) {
+        self.observer = observer
     }
 
     /// A stream of statuses: the current one first, then one after every rebuild. It ends when the

@@ -28,16 +28,25 @@ public enum PreviewSource: Sendable {
         return nil
     }
 
+    /// What a load gives: both directions of the transition shown, and every transition the
+    /// source declares (a preset declares one), for the page's picker.
+    public struct Loaded: Sendable {
+        public var push: Timeline
+        public var pop: Timeline
+        public var names: [String]
+    }
+
     /// Both directions of the transition, loaded now (a transition file is compiled and run, its
-    /// build cached). Every failure is a `PreviewProblem` ready for the page's overlay.
-    public func load() throws(PreviewProblem) -> (push: Timeline, pop: Timeline) {
+    /// build cached): the one named `selection`, else the one `--name` gave, else the file's first.
+    /// Every failure is a `PreviewProblem` ready for the page's overlay.
+    public func load(selection: String? = nil) throws(PreviewProblem) -> Loaded {
         switch self {
         case .preset(let name, let overrides):
             do {
                 let preset = try Presets.named(name)
                 let pairs = try overrides.map { (text: String) throws(PresetError) in try Preset.splitOverride(text) }
                 let transition = try preset.transition(overrides: pairs)
-                return (try transition.timeline(.push), try transition.timeline(.pop))
+                return Loaded(push: try transition.timeline(.push), pop: try transition.timeline(.pop), names: [transition.name])
             } catch let error as PresetError {
                 throw PreviewProblem(message: error.message)
             } catch {
@@ -48,8 +57,11 @@ public enum PreviewSource: Sendable {
                 var loader = try TransitionFileLoader.standard(timeout: timeout)
                 loader.capturesProgramOutput = true
                 let contents = try loader.load(path)
-                return (try contents.timeline(named: transition, direction: .push),
-                        try contents.timeline(named: transition, direction: .pop))
+                // A picked transition that was renamed or removed falls back to the first.
+                var chosen = transition ?? contents.names.first
+                if let selection, contents.names.contains(selection) { chosen = selection }
+                return Loaded(push: try contents.timeline(named: chosen, direction: .push),
+                              pop: try contents.timeline(named: chosen, direction: .pop), names: contents.names)
             } catch {
                 throw PreviewProblem(report: error.description)
             }

@@ -7,6 +7,8 @@ public struct PreviewStatus: Codable, Sendable, Equatable {
     public var version: Int
     /// The transition's name, when built.
     public var name: String?
+    /// Every transition the source declares, when built.
+    public var transitions: [String]?
     /// Its duration in seconds, when built.
     public var duration: Double?
     /// Its width and height, when built.
@@ -25,6 +27,7 @@ public struct PreviewStatus: Codable, Sendable, Equatable {
         self.server = server
         version = build?.version ?? 0
         name = build?.name
+        transitions = build?.transitions
         duration = build?.duration
         width = build?.size.width
         height = build?.size.height

@@ -1,8 +1,9 @@
 import Foundation
 import ServiceLifecycle
 
-/// Once the server listens, builds the preview, then rebuilds it whenever the transition file or an image it uses
-/// changes, until graceful shutdown; then ends every event stream so the server can close.
+/// Once the server listens, builds the preview, then rebuilds it whenever the transition file or
+/// an image it uses changes, until graceful shutdown; then ends every event stream so the server
+/// can close.
 struct WatchService: Service {
     let session: PreviewSession
     /// Yields once the server listens.
@@ -13,7 +14,8 @@ struct WatchService: Service {
     func run() async throws {
         for await _ in listening { break }
         guard !Task.isCancelled else { return await session.finish() }
-        await rebuild()
+        await session.observeRebuilds(onRebuild)
+        await session.rebuild()
         let files = await session.watchedFiles
         let changes = AsyncStream<[String]>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let watcher = files.isEmpty ? nil : FileWatcher(paths: files) { changed in changes.continuation.yield(changed) }
@@ -21,7 +23,7 @@ struct WatchService: Service {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await _ in changes.stream {
-                    await rebuild()
+                    await session.rebuild()
                     watcher?.watch(await session.watchedFiles)
                 }
             }
@@ -32,12 +34,5 @@ struct WatchService: Service {
             await group.waitForAll()
         }
         await session.finish()
-    }
-
-    private func rebuild() async {
-        let start = ContinuousClock.now
-        await session.rebuild()
-        let elapsed = ContinuousClock.now - start
-        onRebuild(await session.status, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 }

@@ -63,7 +63,7 @@ import Testing
 /// What the page's readout shows comes from the model.
 @Suite struct KeyNumbersTests {
     @Test func aMaskedRevealReportsTheMaskWidthFromTheButtonOutward() throws {
-        let (push, _) = try PreviewSource.preset(name: "circle-reveal", overrides: []).load()
+        let push = try PreviewSource.preset(name: "circle-reveal", overrides: []).load().push
         let numbers = KeyNumbers(push)
         #expect(numbers.columns.first == "progress")
         let mask = try #require(numbers.columns.firstIndex(of: "to mask width"))
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func aBookReportsItsPagesAngles() throws {
-        let (push, _) = try PreviewSource.preset(name: "book-open", overrides: []).load()
+        let push = try PreviewSource.preset(name: "book-open", overrides: []).load().push
         let numbers = KeyNumbers(push)
         #expect(numbers.columns.contains { $0.hasSuffix("angle (y)") }, "\(numbers.columns)")
         #expect(numbers.columns.count <= KeyNumbers.maximumColumns + 1)

@@ -90,4 +90,37 @@ import Testing
         #expect(await page.wait { $0.version == 2 } != nil, "the image's change did not rebuild")
         await page.stop()
     }
+
+    @Test func aFileWithSeveralTransitionsShowsTheFirstAndThePagePicksAnother() async throws {
+        let folder = try PreviewFixture.folder()
+        let path = folder.appendingPathComponent("Cards.swift").path
+        let source = """
+        import Segue
+
+        for (name, duration) in [("fan", 0.4), ("stack", 0.8)] {
+            Transition(name, duration: duration) { t in
+                t.to.opacity = 0
+                t.animate { t.to.opacity = 1 }
+            }
+        }
+        """
+        try source.write(toFile: path, atomically: false, encoding: .utf8)
+        let preview = try await RunningPreview.start(.file(path: path, transition: nil, timeout: 30))
+        defer { Task { await preview.stop() } }
+        let page = EventReader(port: preview.port)
+        await page.start()
+        let first = await page.wait(timeout: 10) { $0.version == 1 }
+        #expect(first?.name == "fan" && first?.transitions == ["fan", "stack"])
+
+        #expect(try await preview.client.post("/select?name=stack").status == 204)
+        let picked = await page.wait { $0.version == 2 }
+        #expect(picked?.name == "stack" && picked?.duration == 0.8)
+        #expect(try await preview.client.post("/select?name=nope").status == 404)
+        #expect(try await preview.client.get("/select?name=fan").status == 404)   // only POST picks
+
+        // The pick survives a save.
+        try (source + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(await page.wait { $0.version == 3 }?.name == "stack")
+        await page.stop()
+    }
 }

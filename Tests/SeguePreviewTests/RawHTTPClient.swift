@@ -30,6 +30,12 @@ struct RawHTTPClient {
         return Self.parse(text)
     }
 
+    /// POST `path` with an empty body.
+    func post(_ path: String) async throws -> Reply {
+        let request = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        return Self.parse(try await exchange(request, until: { _ in false }))
+    }
+
     /// Sends `request` and reads until `until` holds for all that arrived, or the server closes,
     /// or `timeout` seconds pass (then it returns what arrived).
     func exchange(_ request: String, timeout: Double = 30, until: @escaping @Sendable (String) -> Bool) async throws -> String {
