@@ -20,7 +20,8 @@ import ServiceLifecycle
 /// | `/assets/NAME` | an image the transition file names as `NAME` |
 /// | `POST /select?name=NAME` | show another transition of the file (every page follows) |
 ///
-/// Any other path is 404, a path with a `..` segment is refused (400), no folder is ever listed.
+/// Any other path is 404, a path with a `..` segment is refused (400), no folder is ever listed, and
+/// a request addressed to another host name than 127.0.0.1 or localhost is refused (403).
 public struct PreviewServer: Sendable {
     /// The state served.
     public let session: PreviewSession
@@ -44,6 +45,7 @@ public struct PreviewServer: Sendable {
     /// The router with every route; tests drive it without a socket.
     public func router() -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: RequireLocalHost())
         router.add(middleware: RefuseTraversal())
         let session = self.session
         let page = self.page

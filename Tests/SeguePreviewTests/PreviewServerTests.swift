@@ -58,6 +58,22 @@ import Testing
         #expect(!reply.body.contains("swift-tools-version") && !reply.body.contains("root:"))
     }
 
+    @Test func answersOnlyRequestsForTheLoopbackByName() async throws {
+        let preview = try await RunningPreview.start(.preset(name: "open-door", overrides: []))
+        defer { Task { await preview.stop() } }
+        for host in ["127.0.0.1:\(preview.port)", "localhost:\(preview.port)", "LOCALHOST", "[::1]:\(preview.port)"] {
+            let reply = RawHTTPClient.parse(try await preview.client.exchange(
+                "GET /status HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n", until: { _ in false }))
+            #expect(reply.status == 200, "Host: \(host)")
+        }
+        for host in ["evil.example", "evil.example:\(preview.port)", "127.0.0.1.evil.example"] {
+            let reply = RawHTTPClient.parse(try await preview.client.exchange(
+                "GET /status HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n", until: { _ in false }))
+            #expect(reply.status == 403, "Host: \(host)")
+            #expect(!reply.body.contains("open-door"))
+        }
+    }
+
     #if os(Linux)
     @Test func listensOnLoopbackOnly() async throws {
         let preview = try await RunningPreview.start(.preset(name: "open-door", overrides: []))
