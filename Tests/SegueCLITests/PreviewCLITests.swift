@@ -13,7 +13,7 @@ import Testing
         let output: URL
         let errors: URL
 
-        init(_ arguments: [String]) throws {
+        init(_ arguments: [String], environment: [String: String]? = nil) throws {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-preview-cli-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             output = folder.appendingPathComponent("stdout")
@@ -22,6 +22,7 @@ import Testing
             _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             process.executableURL = CLITests.binary
             process.arguments = ["preview"] + arguments
+            if let environment { process.environment = environment }
             process.standardOutput = try FileHandle(forWritingTo: output)
             process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
@@ -70,6 +71,26 @@ import Testing
         #expect(server.stdout.contains("Stopped."))
         events.cancel()
     }
+
+    #if os(Linux)
+    @Test func openHandsTheURLToTheSystemsOpener() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-open-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let opened = folder.appendingPathComponent("opened")
+        let opener = folder.appendingPathComponent("xdg-open")
+        try "#!/bin/sh\necho \"$@\" > '\(opened.path)'\n".write(to: opener, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let server = try Server(["open-door", "--open"], environment: environment)
+        let url = try #require(server.url())
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: opened.path), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect((try? String(contentsOf: opened, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == url.absoluteString)
+        kill(server.process.processIdentifier, SIGINT)
+        #expect(server.waitForExit() == 0)
+    }
+    #endif
 
     @Test func aPortInUseIsRefusedWithAMessage() throws {
         let first = try Server(["open-door"])
