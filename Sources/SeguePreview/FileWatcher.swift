@@ -22,13 +22,24 @@ public final class FileWatcher: @unchecked Sendable {
     private let interval: Double
     private var thread: Thread?
 
+    /// How changes are found.
+    public enum Mode: Sendable {
+        /// The kernel's notifications where the system has them (inotify on Linux), else polling.
+        case automatic
+        /// Modification dates compared every `interval`, on every system.
+        case polling
+    }
+
     /// Starts watching `paths`.
-    public init(paths: [String], debounce: Double = 0.1, interval: Double = 0.3, handler: @escaping Handler) {
+    public init(paths: [String], mode: Mode = .automatic, debounce: Double = 0.1, interval: Double = 0.3,
+                handler: @escaping Handler) {
         self.paths = Set(paths.map(Self.standardised))
         self.handler = handler
         self.debounce = debounce
         self.interval = interval
-        let thread = Thread { [weak self] in self?.watch() }
+        let thread = Thread { [weak self] in
+            if mode == .polling { self?.pollModificationDates() } else { self?.watch() }
+        }
         thread.name = "segue-preview-watcher"
         self.thread = thread
         thread.start()

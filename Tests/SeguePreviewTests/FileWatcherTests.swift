@@ -16,6 +16,19 @@ import Testing
         while calls.all.count < count, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
     }
 
+    @Test func thePortableFallbackSeesChangesToo() async throws {
+        let folder = try PreviewFixture.folder()
+        let file = folder.appendingPathComponent("Reveal.swift")
+        try Data("a".utf8).write(to: file)
+        let calls = Calls()
+        let watcher = FileWatcher(paths: [file.path], mode: .polling, interval: 0.05) { calls.add($0) }
+        defer { watcher.stop() }
+        try await Task.sleep(for: .milliseconds(200))
+        try Data("a longer text".utf8).write(to: file, options: .atomic)
+        try await wait(for: calls, count: 1)
+        #expect(calls.all == [[file.standardizedFileURL.path]])
+    }
+
     @Test func aBurstOfWritesIsOneChange() async throws {
         let folder = try PreviewFixture.folder()
         let file = folder.appendingPathComponent("Reveal.swift")
