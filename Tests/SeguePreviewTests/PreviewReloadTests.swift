@@ -123,4 +123,27 @@ import Testing
         #expect(await page.wait { $0.version == 3 }?.name == "stack")
         await page.stop()
     }
+
+    @Test func aSemanticErrorIsLocatedAtTheUsersLineToo() async throws {
+        let folder = try PreviewFixture.folder()
+        let path = folder.appendingPathComponent("Bad.swift").path
+        let source = """
+        import Segue
+
+        Transition("bad", duration: -1) { t in
+            t.to.opacity = 0
+        }
+        """
+        try source.write(toFile: path, atomically: false, encoding: .utf8)
+        let preview = try await RunningPreview.start(.file(path: path, transition: nil, timeout: 30))
+        defer { Task { await preview.stop() } }
+        // It compiles, but Segue finds the negative duration: the overlay points at line 3; nothing
+        // has built, so the documents are not there yet.
+        let problem = await preview.session.problem
+        #expect(problem?.line == 3 && problem?.file?.hasSuffix("Bad.swift") == true, "\(String(describing: problem))")
+        #expect(problem?.message.contains("duration") == true)
+        #expect(await preview.session.build == nil)
+        #expect(try await preview.client.get("/transition.html").status == 503)
+        #expect(try await preview.client.get("/").status == 200)
+    }
 }
