@@ -15,6 +15,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -34,13 +38,27 @@ let package = Package(
             dependencies: ["Segue", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(name: "SeguePresets", dependencies: ["Segue"]),
+        .target(
+            name: "SeguePreview",
+            dependencies: [
+                "SegueCompiler",
+                "SegueFiles",
+                "SeguePresets",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "segue",
             dependencies: [
                 "SegueCompiler",
                 "SegueFiles",
                 "SeguePresets",
+                "SeguePreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Figures, not tests: `swift run -c release segue-benchmark`.
@@ -49,5 +67,14 @@ let package = Package(
         .testTarget(name: "SegueCompilerTests", dependencies: ["SegueCompiler", "SeguePresets", "SegueXML"]),
         .testTarget(name: "SegueFilesTests", dependencies: ["SegueFiles"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
+        .testTarget(
+            name: "SeguePreviewTests",
+            dependencies: [
+                "SeguePreview",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ]
 )

@@ -3,13 +3,13 @@ import Foundation
 import Segue
 
 @main
-struct SegueCommand: ParsableCommand {
+struct SegueCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "segue",
         abstract: "Compile screen transitions written in Swift into animated SVG.",
         discussion: "Start with 'segue presets', then 'segue export circle-reveal -o reveal.svg'.",
         version: SegueVersion.current,
-        subcommands: [PresetsCommand.self, ExportCommand.self, GalleryCommand.self, InspectCommand.self, ValidateCommand.self, NewCommand.self]
+        subcommands: [PresetsCommand.self, ExportCommand.self, GalleryCommand.self, PreviewCommand.self, InspectCommand.self, ValidateCommand.self, NewCommand.self]
     )
 }
 

@@ -132,6 +132,15 @@ def engine(engine_pool, engine_name):
     return engine_pool.get(engine_name)
 
 
+@pytest.fixture
+def chromium_page(engine_pool):
+    """A Chromium page of its own (1280 x 900 CSS px, one device pixel each), for checks that
+    drive a page by hand; closed after the test."""
+    page = engine_pool.get("chromium").new_page(1280, 900)
+    yield page
+    page.close()
+
+
 @pytest.fixture(scope="session")
 def documents(segue, tmp_path_factory) -> Documents:
     return Documents(segue, tmp_path_factory.mktemp("exports"))

@@ -3,9 +3,10 @@ into one page, each play their own animation and none restyles another (headless
 
 from __future__ import annotations
 
-import html
+import io
 
 import pytest
+from PIL import Image
 
 from segue_browser.artifacts import case_folder, report_failures
 from segue_browser.checker import check_frame
@@ -30,8 +31,7 @@ body {{ display: flex; gap: {gap}px; padding: {pad}px; }}
 viewport's backdrop, on every figure alike, so frames compare with the model."""
 
 
-def test_fragments_play_their_own_animations_and_do_not_restyle_each_other(engine_pool, segue, documents, server):
-    engine = engine_pool.get("chromium")
+def test_fragments_play_their_own_animations_and_do_not_restyle_each_other(chromium_page, segue, documents, server):
     fragments, models = [], []
     for index, (name, fraction) in enumerate(PLACED):
         preset = segue.preset(name)
@@ -48,7 +48,9 @@ def test_fragments_play_their_own_animations_and_do_not_restyle_each_other(engin
     page_file.write_text(_PAGE.format(background=PAGE_BACKGROUND, gap=2 * PAD, pad=PAD,
                                       fragments="".join(fragments)), encoding="utf-8")
     width = PAD + len(PLACED) * (layout.width + 2 * PAD)
-    page = engine.open(server.url(page_file.name), (width, layout.page_size[1]))
+    page = chromium_page
+    page.set_viewport_size({"width": width, "height": layout.page_size[1]})
+    page.goto(server.url(page_file.name), wait_until="load")
 
     # Each figure has a player of its own, and its animations run by themselves after loading.
     figures = page.evaluate("""() => Array.from(document.querySelectorAll('.segue-figure')).map(f => {
@@ -68,7 +70,7 @@ def test_fragments_play_their_own_animations_and_do_not_restyle_each_other(engin
         f.querySelector('.segue-stage:not([hidden])').getAnimations({subtree: true})
          .forEach(a => { a.pause(); a.currentTime = times[i]; });
     })""", [DURATION * fraction * 1000 for _, fraction in PLACED])
-    shot = engine.screenshot()
+    shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
     failures = []
     for index, ((name, fraction), model) in enumerate(zip(PLACED, models)):
         left = index * (layout.width + 2 * PAD)

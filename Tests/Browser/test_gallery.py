@@ -44,15 +44,15 @@ def test_gallery_page_passes_the_nu_checker(site, tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_gallery_shows_every_transition_in_chromium(site, segue, engine_pool):
+def test_gallery_shows_every_transition_in_chromium(site, segue, chromium_page):
     folder, built = site
     presets = [p.name for p in segue.presets]
     examples = sorted((REPO / "examples").glob("*.swift"))
     assert built >= len(presets) + len(examples)
 
     errors: list[str] = []
-    engine = engine_pool.get("chromium")
-    page = engine.open((folder / "index.html").as_uri(), (1280, 900))
+    page = chromium_page
+    page.goto((folder / "index.html").as_uri(), wait_until="load")
     page.on("pageerror", lambda error: errors.append(str(error)))
     cards = page.evaluate("""() => Array.from(document.querySelectorAll('.gallery-card')).map(card => {
         const img = card.querySelector('img');

@@ -41,6 +41,19 @@ struct HTMLValidationTests {
         return (process.terminationStatus, text)
     }
 
+    @Test func thePreviewPagePassesTheNuChecker() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-preview-page-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = try PreviewPage.render(title: "Reveal.swift")
+        let text = String(decoding: page, as: UTF8.self)
+        // One player: the page carries the same player script the exported pages do.
+        #expect(text.contains("Segue's player: drives the CSS animations") && text.contains("new EventSource(\"/events\")"))
+        try page.write(to: folder.appendingPathComponent("preview.html"))
+        let (status, output) = try nuCheck(folder)
+        #expect(status == 0, "\(output)")
+    }
+
     @Test func fragmentsCoexistOnOnePage() throws {
         // Two different fragments and one of them twice, pasted into one page.
         let fragment = ExportOptions(html: HTMLOptions(fragment: true))
@@ -72,6 +85,7 @@ struct HTMLValidationTests {
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("data-direction=\"push\"") && html.contains("data-direction=\"pop\""))
         #expect(html.contains("class=\"segue-play\"") && html.contains("class=\"segue-scrub\""))
+        #expect(html.contains("class=\"segue-loop\"") && html.contains("class=\"segue-speed\"") && html.contains("class=\"segue-progress\""))
         #expect(html.contains("backface-visibility") || html.contains("matrix3d("))
         #expect(html.contains("linear(0 0%"))     // the spring, as a CSS linear() easing
         // Written in UTF-8: no character references, which scripts would show as written.

@@ -112,16 +112,12 @@ class ChromiumEngine(Engine):
         self._page.goto(url, wait_until="load")
         return self._crop(self._page.screenshot(), size, self.name)
 
-    def open(self, url: str, size: tuple[int, int]):
-        """Loads `url` in a viewport of `size` and returns the Playwright page, for checks that
-        drive a page (run scripts, read its state) rather than only look at it."""
-        self._page.set_viewport_size({"width": size[0], "height": size[1]})
-        self._page.goto(url, wait_until="load")
-        return self._page
-
-    def screenshot(self) -> Image.Image:
-        """The open page's viewport as it is now."""
-        return Image.open(io.BytesIO(self._page.screenshot())).convert("RGB")
+    def new_page(self, width: int, height: int):
+        """A Playwright page of its own, for checks that drive a page by hand (the preview), at one
+        device pixel per CSS px. Close it when done."""
+        page = self._browser.new_page(device_scale_factor=1, viewport={"width": width, "height": height})
+        page.set_default_timeout(COMMAND_TIMEOUT * 1000)
+        return page
 
     def close(self) -> None:
         try:
