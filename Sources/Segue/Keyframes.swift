@@ -50,6 +50,7 @@ public struct Animated<Value: Interpolatable>: Codable, Sendable, Equatable {
         let from = keyframes[index], to = keyframes[index + 1]
         let span = to.time - from.time
         guard span > 0 else { return to.value }
+        guard from.value != to.value else { return from.value }
         let fraction = (t - from.time) / span
         return from.value.interpolated(to: to.value, fraction: to.curve.progress(at: fraction))
     }

@@ -10,9 +10,12 @@ import Segue
 public struct Evaluator: Sendable {
     public let timeline: Timeline
     private let children: [String: [Int]]
+    /// The times where any layer's animation segments start or end (`Timeline.keyframeTimes`, worked out once).
+    public let keyframeTimes: [Double]
 
     public init(_ timeline: Timeline) {
         self.timeline = timeline
+        keyframeTimes = timeline.keyframeTimes
         var children: [String: [Int]] = [:]
         for (index, layer) in timeline.layers.enumerated() {
             if let parent = layer.parent { children[parent, default: []].append(index) }
@@ -31,7 +34,7 @@ public struct Evaluator: Sendable {
         return FrameState(transition: timeline.name, direction: timeline.direction, time: t,
                           progress: timeline.duration > 0 ? t / timeline.duration : 1,
                           size: timeline.size, duration: timeline.duration,
-                          keyframeTimes: timeline.keyframeTimes, layers: layers)
+                          keyframeTimes: keyframeTimes, layers: layers)
     }
 
     /// The layer's bounds-space-to-superlayer map as a 4×4 transform, including the superlayer's
@@ -105,8 +108,9 @@ public struct Evaluator: Sendable {
     /// Refuses sublayers whose stacking order changes over the transition, which the writers draw
     /// in one fixed order.
     func requireFixedPaintOrder(under id: String, format: String) throws(ExportError) {
+        guard (children[id]?.count ?? 0) > 1 else { return }
         let first = paintOrder(of: id, at: 0)
-        for time in timeline.keyframeTimes where paintOrder(of: id, at: time) != first {
+        for time in keyframeTimes where paintOrder(of: id, at: time) != first {
             throw ExportError("the sublayers of '\(id)' change their stacking order (zPosition) during the transition, which this version cannot write in \(format) yet; keep their zPosition order fixed")
         }
     }

@@ -62,7 +62,7 @@ extension SVGBuilder {
             lineage.screen = Memo { [evaluator, base = lineage.base] t in evaluator.screenTransform(of: base.id, at: t) }.callAsFunction
         }
         let screen = isStatic ? { _ in Homography.identity } : lineage.screen
-        let times = isStatic ? [0] : timeline.keyframeTimes
+        let times = isStatic ? [0] : evaluator.keyframeTimes
         let group = container.addChild("g").set("id", ids.make(layer.id + (frozen ? "-snapshot" : "")))
         writeOpacity(layer, on: group)
         // The layer's placement, and whether it is shown: not hidden, not a culled back face, not
