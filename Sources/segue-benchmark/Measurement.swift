@@ -1,0 +1,81 @@
+import Foundation
+
+/// Repeated timings of one piece of work, in milliseconds.
+struct Timings {
+    private(set) var values: [Double]
+
+    /// Runs `body` `runs` times and records how long each run took.
+    init(runs: Int, _ body: () throws -> Void) rethrows {
+        values = []
+        for _ in 0..<max(runs, 1) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            values.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+    }
+
+    init(values: [Double]) {
+        self.values = values
+    }
+
+    var median: Double { values.sorted()[values.count / 2] }
+    var p90: Double { values.sorted()[min(values.count - 1, Int(Double(values.count) * 0.9))] }
+}
+
+/// How the benchmark spells its figures.
+enum Figure {
+    static func ms(_ value: Double) -> String { String(format: "%.1f ms", value) }
+    static func px(_ value: Double) -> String { String(format: "%.3f px", value) }
+    static func ratio(_ value: Double) -> String { String(format: "%.1f×", value) }
+    static func kb(_ bytes: Int) -> String { String(format: "%.1f KB", Double(bytes) / 1000) }
+}
+
+enum Measure {
+    /// The size gzip -9 makes of the bytes.
+    static func gzipSize(_ data: Data) -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-9", "-c"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        guard (try? process.run()) != nil else { return 0 }
+        input.fileHandleForWriting.write(data)
+        try? input.fileHandleForWriting.close()
+        let compressed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return compressed.count
+    }
+
+    /// The most resident memory this process has used so far, in bytes.
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024
+    }
+
+    /// Runs a program to its end, its output discarded unless asked for; throws when it fails.
+    @discardableResult
+    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+                    captureOutput: Bool = false) throws -> String {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let output = Pipe()
+        process.standardOutput = captureOutput ? output : FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = captureOutput ? String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) : ""
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        }
+        return text
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
