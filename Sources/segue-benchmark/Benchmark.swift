@@ -21,6 +21,8 @@ struct Benchmark {
     var runs = 15
     var cliRuns = 10
     var compareFormats = true
+    /// Only this transition's compile figures (for profiling), when set.
+    var only: String?
     /// The package's folder, where `examples/` and `scripts/` are.
     let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// The folder of this executable, where the release `segue` is.
@@ -34,12 +36,13 @@ struct Benchmark {
             case "--runs": benchmark.runs = Int(arguments.popFirst() ?? "") ?? benchmark.runs
             case "--cli-runs": benchmark.cliRuns = Int(arguments.popFirst() ?? "") ?? benchmark.cliRuns
             case "--no-formats": benchmark.compareFormats = false
+            case "--only": benchmark.only = arguments.popFirst()
             case "--book-flip-pages":
                 // The child of `scaling()`: one page count in a fresh process, so its peak memory is its own.
                 try bookFlipChild(pages: Int(arguments.popFirst() ?? "") ?? 10, runs: benchmark.runs)
                 return
             default:
-                throw BenchmarkError("unknown argument \(argument); use --runs N, --cli-runs N, --no-formats")
+                throw BenchmarkError("unknown argument \(argument); use --runs N, --cli-runs N, --no-formats, --only NAME")
             }
         }
         try benchmark.run()
@@ -48,6 +51,10 @@ struct Benchmark {
     func run() throws {
         print("Machine: \(Machine.summary). Release build.\n")
         let presets = try Subject.presets()
+        if let only {
+            try compileTable(presets.filter { $0.name == only }, title: only)
+            return
+        }
         try compileTable(presets + Subject.examples(in: package.appendingPathComponent("examples")),
                          title: "Presets (default parameters: mock screens) and examples/, push")
         try compileTable(try Subject.presets(screens: "flat"), title: "Presets with flat screens, push")
