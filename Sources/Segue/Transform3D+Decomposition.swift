@@ -96,8 +96,14 @@ extension Transform3D {
         guard let a = decomposed(), let b = other.decomposed() else {
             return Transform3D(rows: zip(rows, other.rows).map { zip($0, $1).map { $0 + ($1 - $0) * t } })
         }
+        return Self(interpolating: a, b, fraction: t)
+    }
+
+    /// The transform a fraction of the way between two decomposed transforms: what
+    /// `interpolated(to:fraction:)` does once both ends are decomposed (decompose once, interpolate often).
+    public init(interpolating a: Decomposed, _ b: Decomposed, fraction t: Double) {
         func lerp(_ u: [Double], _ v: [Double]) -> [Double] { zip(u, v).map { $0 + ($1 - $0) * t } }
-        return Transform3D(Decomposed(
+        self.init(Decomposed(
             translation: lerp(a.translation, b.translation),
             scale: lerp(a.scale, b.scale),
             skew: lerp(a.skew, b.skew),

@@ -111,7 +111,12 @@ public struct Transform3D: Hashable, Codable, Sendable {
 
     /// Whether every element is within `tolerance` of the other transform's.
     public func isApproximately(_ other: Transform3D, tolerance: Double = 1e-12) -> Bool {
-        zip(elements, other.elements).allSatisfy { abs($0 - $1) <= tolerance }
+        func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= tolerance }
+        let o = other
+        return close(m11, o.m11) && close(m12, o.m12) && close(m13, o.m13) && close(m14, o.m14)
+            && close(m21, o.m21) && close(m22, o.m22) && close(m23, o.m23) && close(m24, o.m24)
+            && close(m31, o.m31) && close(m32, o.m32) && close(m33, o.m33) && close(m34, o.m34)
+            && close(m41, o.m41) && close(m42, o.m42) && close(m43, o.m43) && close(m44, o.m44)
     }
 
     /// True when the transform keeps the xy plane in place and has no perspective: a 2D affine map

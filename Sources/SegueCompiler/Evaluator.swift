@@ -10,6 +10,9 @@ import Segue
 public struct Evaluator: Sendable {
     public let timeline: Timeline
     private let children: [String: [Int]]
+    /// Each layer's index by id (the first, should two share one), and its superlayer's index.
+    private let indices: [String: Int]
+    private let parents: [Int?]
     /// The times where any layer's animation segments start or end (`Timeline.keyframeTimes`, worked out once).
     public let keyframeTimes: [Double]
 
@@ -21,6 +24,10 @@ public struct Evaluator: Sendable {
             if let parent = layer.parent { children[parent, default: []].append(index) }
         }
         self.children = children
+        var indices: [String: Int] = [:]
+        for (index, layer) in timeline.layers.enumerated() where indices[layer.id] == nil { indices[layer.id] = index }
+        self.indices = indices
+        parents = timeline.layers.map { $0.parent.flatMap { indices[$0] } }
     }
 
     /// Every layer's state at `time` seconds (clamped to the transition's span).
@@ -39,26 +46,31 @@ public struct Evaluator: Sendable {
 
     /// The layer's bounds-space-to-superlayer map as a 4×4 transform, including the superlayer's
     /// sublayer transform (already placed about its anchor point).
-    public static func localTransform(_ layer: LayerNode, at t: Double, parentSublayer: Transform3D) -> Transform3D {
+    /// `transform`, when given, is the layer's transform at `t` worked out by the caller.
+    public static func localTransform(_ layer: LayerNode, at t: Double, parentSublayer: Transform3D,
+                                      transform: Transform3D? = nil) -> Transform3D {
         let bounds = layer.bounds.value(at: t)
         let anchor = layer.anchorPoint.value(at: t)
         let position = layer.position.value(at: t)
         let toAnchor = Transform3D(translationX: -anchor.x * bounds.width - bounds.minX,
                                    y: -anchor.y * bounds.height - bounds.minY)
         return toAnchor
-            .concatenating(layer.transform.value(at: t))
+            .concatenating(transform ?? layer.transform.value(at: t))
             .concatenating(Transform3D(translationX: position.x, y: position.y, z: layer.zPosition.value(at: t)))
             .concatenating(parentSublayer)
     }
 
     /// The map from a layer's bounds space to the screen at `t`, walking up its superlayers.
     public func screenTransform(of id: String, at t: Double) -> Homography {
-        guard let index = timeline.layers.firstIndex(where: { $0.id == id }) else { return .identity }
-        let layer = timeline.layers[index]
-        let parent = layer.parent.flatMap { timeline.layer($0) }
-        let sublayer = parent.map { Self.sublayerTransform($0, at: t) } ?? .identity
-        let local = Self.localTransform(layer, at: t, parentSublayer: sublayer).planeProjection
-        return parent.map { local.concatenating(screenTransform(of: $0.id, at: t)) } ?? local
+        guard let index = indices[id] else { return .identity }
+        return screenTransform(ofLayerAt: index, at: t)
+    }
+
+    private func screenTransform(ofLayerAt index: Int, at t: Double) -> Homography {
+        let parent = parents[index]
+        let sublayer = parent.map { Self.sublayerTransform(timeline.layers[$0], at: t) } ?? .identity
+        let local = Self.localTransform(timeline.layers[index], at: t, parentSublayer: sublayer).planeProjection
+        return parent.map { local.concatenating(screenTransform(ofLayerAt: $0, at: t)) } ?? local
     }
 
     /// A layer's sublayer transform placed about its anchor point, in its bounds space.

@@ -27,9 +27,11 @@ extension SVGBuilder {
             parent = base
         }
 
-        /// The map from the layer's bounds space to the base's bounds space at `t`.
-        func toBase(_ layer: LayerNode, at t: Double) -> Homography {
-            Evaluator.localTransform(layer, at: t, parentSublayer: Evaluator.sublayerTransform(parent, at: t))
+        /// The map from the layer's bounds space to the base's bounds space at `t`, given the
+        /// layer's transform track.
+        func toBase(_ layer: LayerNode, transform: TransformTrack, at t: Double) -> Homography {
+            Evaluator.localTransform(layer, at: t, parentSublayer: Evaluator.sublayerTransform(parent, at: t),
+                                     transform: transform.value(at: t))
                 .planeProjection.concatenating(toBaseOfParent(t))
         }
 
@@ -69,7 +71,8 @@ extension SVGBuilder {
         // behind the viewer. Both are asked for at the same times again and again: remembered.
         let bounds = layer.bounds
         let parentShown = lineage.parentShown
-        let place = Memo { [lineage] t in lineage.toBase(layer, at: t) }.callAsFunction
+        let transform = TransformTrack(layer.transform)
+        let place = Memo { [lineage] t in lineage.toBase(layer, transform: transform, at: t) }.callAsFunction
         let shown = Memo { t -> Bool in
             if !parentShown(t) || layer.isHidden.value(at: t) { return false }
             let h = place(t).concatenating(screen(t))
