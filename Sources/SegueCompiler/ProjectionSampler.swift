@@ -1,10 +1,11 @@
 import Segue
 
-/// Chooses the keyframe times of drawn geometry so that the browser's straight-line interpolation
-/// between them never strays from the model by more than a tolerance, with as few keyframes as a
-/// greedy walk finds: from each keyframe, the next one is the farthest time on a fine grid (every
-/// time where the model's segments start and end, and the multiples of a step in between) such
-/// that interpolating straight to it stays within the tolerance at every grid time in between.
+/// Chooses the keyframe times of drawn geometry so that the browser's interpolation between them
+/// (straight, or along a fitted `keySplines` timing) never strays from the model by more than a
+/// tolerance, with as few keyframes as a greedy walk finds: from each keyframe, the next one is the
+/// farthest time on a fine grid (every time where the model's segments start and end, and the
+/// multiples of a step in between) such that interpolating to it stays within the tolerance at
+/// every grid time in between.
 struct ProjectionSampler {
     let tolerance: Double
 
@@ -35,36 +36,35 @@ struct ProjectionSampler {
         return grid
     }
 
-    /// Indices into `grid` of the chosen keyframes. `error(a, b, t)`: how far, in pixels,
-    /// interpolating the samples at grid indices `a` and `b` lands from the model at index `t`
-    /// (a < t < b). Every base time (`isBase`) stays a keyframe.
-    func keyframes(grid: [Double], isBase: (Int) -> Bool, error: (Int, Int, Int) -> Double) -> [Int] {
+    /// The chosen keyframes: indices into `grid`, each with the timing of the interval that
+    /// arrives at it. `fit(a, b)`: the timing with which interpolating from the sample at grid
+    /// index `a` to the one at `b` stays within the tolerance at every grid time in between, or nil
+    /// when none does. Every base time (`isBase`) stays a keyframe.
+    func keyframes(grid: [Double], isBase: (Int) -> Bool, fit: (Int, Int) -> Easing?) -> [(index: Int, curve: Easing)] {
         guard !grid.isEmpty else { return [] }
-        var result = [0]
+        var result = [(index: 0, curve: Easing.linear)]
         var start = 0
         for index in grid.indices.dropFirst() where isBase(index) || index == grid.count - 1 {
-            result += walk(start...index, error: error).dropFirst()
+            result += walk(start...index, fit: fit)
             start = index
         }
         return result
     }
 
-    /// The greedy walk over one interval of the grid.
-    private func walk(_ range: ClosedRange<Int>, error: (Int, Int, Int) -> Double) -> [Int] {
-        var result = [range.lowerBound]
+    /// The greedy walk over one interval of the grid: the keyframes after its start.
+    private func walk(_ range: ClosedRange<Int>, fit: (Int, Int) -> Easing?) -> [(index: Int, curve: Easing)] {
+        var result: [(index: Int, curve: Easing)] = []
         var start = range.lowerBound
         while start < range.upperBound {
             // Grow the step while it holds, then bisect between the last good and first bad end.
-            func holds(_ end: Int) -> Bool {
-                (start + 1..<end).allSatisfy { error(start, end, $0) <= tolerance }
-            }
-            var good = start + 1
+            // A neighbouring grid time always holds: there is nothing in between to stray.
+            var good = (index: start + 1, curve: fit(start, start + 1) ?? .linear)
             var step = 1
             var bad: Int? = nil
-            while good < range.upperBound {
-                let next = min(good + step, range.upperBound)
-                if holds(next) {
-                    good = next
+            while good.index < range.upperBound {
+                let next = min(good.index + step, range.upperBound)
+                if let curve = fit(start, next) {
+                    good = (next, curve)
                     step *= 2
                 } else {
                     bad = next
@@ -72,13 +72,13 @@ struct ProjectionSampler {
                 }
             }
             if var high = bad {
-                while high - good > 1 {
-                    let mid = (good + high) / 2
-                    if holds(mid) { good = mid } else { high = mid }
+                while high - good.index > 1 {
+                    let mid = (good.index + high) / 2
+                    if let curve = fit(start, mid) { good = (mid, curve) } else { high = mid }
                 }
             }
             result.append(good)
-            start = good
+            start = good.index
         }
         return result
     }

@@ -255,62 +255,6 @@ extension SVGBuilder {
             if stop.color.alpha < 1 { node.set("stop-opacity", SVGFormat.number(stop.color.alpha)) }
         }
     }
-
-    /// Keyframes of `value(t)` at times chosen so that interpolating straight between them strays
-    /// at most the tolerance (measured on screen through `screen(t)`) from the model. Records the
-    /// worst straying it accepted.
-    mutating func sampledTrack<V: Interpolatable>(_ frame: ProjectionFrame, value: @escaping (Double) -> V,
-                                                  measure: @escaping (V) -> [Point]) -> Animated<V> {
-        let screen = frame.screen, shown = frame.shown
-        // Leave room for rounding the written coordinates (half a unit of the last decimal, both axes).
-        let rounding = 0.5 * pow(10, -Double(options.decimals)) * 2.squareRoot()
-        let sampler = ProjectionSampler(tolerance: max(options.tolerance - rounding, options.tolerance / 2))
-        // The model on the whole grid, worked out once: values, where they land on screen, and
-        // whether the layer is shown at all.
-        let base = frame.base.isEmpty ? [0] : frame.base
-        let baseTimes = Set(base)
-        let grid = ProjectionSampler.grid(base: base, step: ProjectionSampler.step(cycle: animator.clock.cycle))
-        let values = grid.map(value)
-        let visible = grid.map(shown)
-        let screens = grid.map(screen)
-        let truths = grid.indices.map { k in measure(values[k]).map { screens[k].apply($0) } }
-        func distance(_ guess: [Point], _ truth: [Point?], _ h: Homography) -> Double {
-            var worst = 0.0
-            for (g, p) in zip(guess, truth) {
-                if let sg = h.apply(g), let sp = p { worst = max(worst, sg.distance(to: sp)) }
-            }
-            return worst
-        }
-        let chosen = sampler.keyframes(grid: grid, isBase: { baseTimes.contains(grid[$0]) }) { a, b, t in
-            guard visible[t] else { return 0 }
-            let f = (grid[t] - grid[a]) / (grid[b] - grid[a])
-            return distance(measure(values[a].interpolated(to: values[b], fraction: f)), truths[t], screens[t])
-        }
-        let times = chosen.map { grid[$0] }
-        // The error of the accepted intervals, measured again between the grid's times.
-        var worst = 0.0
-        for (a, b) in zip(chosen, chosen.dropFirst()) {
-            for k in 1...7 {
-                let t = grid[a] + (grid[b] - grid[a]) * Double(k) / 8
-                guard shown(t) else { continue }
-                let h = screen(t)
-                let guess = measure(values[a].interpolated(to: values[b], fraction: Double(k) / 8))
-                worst = max(worst, distance(guess, measure(value(t)).map { h.apply($0) }, h))
-            }
-        }
-        stats.worstDeviation = max(stats.worstDeviation, worst)
-        // While the layer is not shown its geometry is free: hold the nearest shown keyframe's
-        // value, so no degenerate (edge-on) value is ever interpolated from.
-        let shownKeyframes = chosen.filter { visible[$0] }
-        let frames = chosen.map { k -> Keyframe<V> in
-            guard !visible[k], let nearest = shownKeyframes.min(by: { abs(grid[$0] - grid[k]) < abs(grid[$1] - grid[k]) }) else {
-                return Keyframe(time: grid[k], value: values[k])
-            }
-            return Keyframe(time: grid[k], value: values[nearest])
-        }
-        let track = Animated(keyframes: frames)
-        return track.isConstant ? Animated(frames[0].value) : track
-    }
 }
 
 /// What the projected drawing of one layer is measured against: the keyframe times to start from,
