@@ -214,7 +214,7 @@ extension SVGBuilder {
     @discardableResult
     mutating func writeProjectedOutline(_ frame: ProjectionFrame, into parent: XMLElement,
                                         outline: @escaping (Double) -> [Point]) -> XMLElement {
-        let track = sampledTrack(frame) { PointList(points: outline($0)) } measure: { $0.points }
+        let track = sampledPoints(frame, outline)
         let decimals = options.decimals
         if animator.usesCSS {
             // CSS cannot animate `points`; a path's `d` it can.
@@ -238,7 +238,7 @@ extension SVGBuilder {
             element.set("x1", SVGFormat.number(gradient.startPoint.x)).set("y1", SVGFormat.number(gradient.startPoint.y))
             element.set("x2", SVGFormat.number(gradient.endPoint.x)).set("y2", SVGFormat.number(gradient.endPoint.y))
         } else {
-            let track = sampledTrack(frame) { PointList(points: ends($0)) } measure: { $0.points }
+            let track = sampledPoints(frame, ends)
             element.set("gradientUnits", "userSpaceOnUse")
             let names = [("x1", 0, \Point.x), ("y1", 0, \Point.y), ("x2", 1, \Point.x), ("y2", 1, \Point.y)]
             for (name, index, axis) in names {

@@ -5,11 +5,17 @@ import Segue
 /// drawing within the tolerance of the model, between which SMIL interpolates straight or along a
 /// fitted `keySplines` timing, whichever writes fewer bytes.
 extension SVGBuilder {
+    /// A polygon's or a gradient's points, keyframed: interpolating a point list moves each point
+    /// straight, so guesses are made from the points themselves.
+    func sampledPoints(_ frame: ProjectionFrame, _ points: @escaping (Double) -> [Point]) -> Animated<PointList> {
+        sampledTrack(frame, value: { PointList(points: points($0)) }, measure: { $0.points }, movesPointsStraight: true)
+    }
+
     /// Keyframes of `value(t)` at times chosen so that interpolating between them strays at most
-    /// the tolerance (measured on screen through `screen(t)`) from the model. Records the worst
-    /// straying it accepted.
-    mutating func sampledTrack<V: Interpolatable>(_ frame: ProjectionFrame, value: @escaping (Double) -> V,
-                                                  measure: @escaping (V) -> [Point]) -> Animated<V> {
+    /// the tolerance (measured on screen through `screen(t)`) at every time of a fine grid.
+    /// `movesPointsStraight`: the points of an interpolated value are the interpolated points.
+    func sampledTrack<V: Interpolatable>(_ frame: ProjectionFrame, value: @escaping (Double) -> V,
+                                         measure: @escaping (V) -> [Point], movesPointsStraight: Bool = false) -> Animated<V> {
         let screen = frame.screen, shown = frame.shown
         // Leave room for rounding the written coordinates (half a unit of the last decimal, both axes).
         let rounding = 0.5 * pow(10, -Double(options.decimals)) * 2.squareRoot()
@@ -36,8 +42,17 @@ extension SVGBuilder {
         func holds(_ a: Int, _ b: Int, _ curve: Easing) -> Bool {
             (a + 1..<b).allSatisfy { t in
                 guard visible[t] else { return true }
-                let guess = measure(values[a].interpolated(to: values[b], fraction: curve.progress(at: fraction(a, b, t))))
-                return distance(guess, truths[t], screens[t]) <= sampler.tolerance
+                let progress = curve.progress(at: fraction(a, b, t))
+                guard movesPointsStraight else {
+                    let guess = measure(values[a].interpolated(to: values[b], fraction: progress))
+                    return distance(guess, truths[t], screens[t]) <= sampler.tolerance
+                }
+                let h = screens[t]
+                for (i, (start, end)) in zip(points[a], points[b]).enumerated() {
+                    let guess = Point(x: start.x + (end.x - start.x) * progress, y: start.y + (end.y - start.y) * progress)
+                    if let g = h.apply(guess), let truth = truths[t][i], g.distance(to: truth) > sampler.tolerance { return false }
+                }
+                return true
             }
         }
         func straight(_ a: Int, _ b: Int) -> Easing? { holds(a, b, .linear) ? .linear : nil }
@@ -56,8 +71,6 @@ extension SVGBuilder {
             let splined = sampler.keyframes(grid: grid, isBase: isBase, fit: curved)
             if Self.bytes(splined, points: points[0].count) < Self.bytes(linear, points: points[0].count) { chosen = splined }
         }
-        stats.worstDeviation = max(stats.worstDeviation, worstDeviation(chosen, grid: grid, values: values, value: value,
-                                                                        measure: measure, frame: frame))
         // While the layer is not shown its geometry is free: hold the nearest shown keyframe's
         // value, so no degenerate (edge-on) value is ever interpolated from.
         let shownKeyframes = chosen.map(\.index).filter { visible[$0] }
@@ -77,23 +90,5 @@ extension SVGBuilder {
         let curved = keyframes.dropFirst().contains { !$0.curve.isLinear }
         return keyframes.count * (points * 11 + 7) + (curved ? (keyframes.count - 1) * 10 + 30 : 0)
             + keyframes.dropFirst().filter { !$0.curve.isLinear }.count * 8
-    }
-
-    /// The error of the accepted intervals, measured again between the grid's times.
-    private func worstDeviation<V: Interpolatable>(_ chosen: [(index: Int, curve: Easing)], grid: [Double], values: [V],
-                                                   value: (Double) -> V, measure: (V) -> [Point], frame: ProjectionFrame) -> Double {
-        var worst = 0.0
-        for (a, b) in zip(chosen, chosen.dropFirst()) {
-            for k in 1...7 {
-                let t = grid[a.index] + (grid[b.index] - grid[a.index]) * Double(k) / 8
-                guard frame.shown(t) else { continue }
-                let h = frame.screen(t)
-                let guess = measure(values[a.index].interpolated(to: values[b.index], fraction: b.curve.progress(at: Double(k) / 8)))
-                for (g, p) in zip(guess, measure(value(t))) {
-                    if let sg = h.apply(g), let sp = h.apply(p) { worst = max(worst, sg.distance(to: sp)) }
-                }
-            }
-        }
-        return worst
     }
 }
