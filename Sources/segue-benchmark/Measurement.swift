@@ -1,21 +1,33 @@
 import Foundation
 
-/// Repeated timings of one piece of work, in milliseconds.
+/// Repeated timings of one piece of work, in milliseconds: wall-clock time, and the CPU time of
+/// the calling thread (which other programs on a shared machine inflate far less).
 struct Timings {
     private(set) var values: [Double]
+    private(set) var cpu: [Double] = []
 
     /// Runs `body` `runs` times and records how long each run took.
     init(runs: Int, _ body: () throws -> Void) rethrows {
         values = []
         for _ in 0..<max(runs, 1) {
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = DispatchTime.now().uptimeNanoseconds, startCPU = Self.threadCPU()
             try body()
             values.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            cpu.append(Self.threadCPU() - startCPU)
         }
     }
 
     init(values: [Double]) {
         self.values = values
+    }
+
+    /// The median CPU time of the calling thread per run.
+    var cpuMedian: Double { cpu.sorted()[cpu.count / 2] }
+
+    private static func threadCPU() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
     }
 
     var median: Double { values.sorted()[values.count / 2] }
