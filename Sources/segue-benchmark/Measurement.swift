@@ -59,11 +59,12 @@ enum Measure {
         return compressed.count
     }
 
-    /// The most resident memory this process has used so far, in bytes.
+    /// The most resident memory this program has used so far, in bytes: Linux's `VmHWM`, which
+    /// starts afresh at exec (getrusage's `ru_maxrss` keeps the peak of the process that spawned it).
     static func peakResidentBytes() -> Int {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_maxrss * 1024
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
     }
 
     /// Runs a program to its end, its output discarded unless asked for; throws when it fails.
