@@ -142,7 +142,7 @@ struct Benchmark {
         print("|---:|---:|---:|---:|---:|---:|")
         for tolerance in [0.1, 0.25, 0.5, 1] {
             let options = SVGOptions(tolerance: tolerance)
-            let times = try Timings(runs: max(runs / 3, 3)) { _ = try Exporter.render(timeline, as: .svg, options: ExportOptions(svg: options)) }
+            let times = try Timings(runs: runs) { _ = try Exporter.render(timeline, as: .svg, options: ExportOptions(svg: options)) }
             let (svg, stats) = try Exporter.renderSVG(timeline, options: options)
             let deviation = try SMILReplay(svg: svg, timeline: timeline).worstDeviation()
             print("| \(tolerance) px | \(svg.count) | \(Measure.gzipSize(svg)) | \(stats.keyframes) | \(Figure.px(deviation)) | \(Figure.ms(times.median)) |")

@@ -38,7 +38,7 @@ struct Timings {
 enum Figure {
     static func ms(_ value: Double) -> String { String(format: "%.1f ms", value) }
     static func px(_ value: Double) -> String { String(format: "%.3f px", value) }
-    static func ratio(_ value: Double) -> String { String(format: "%.1f×", value) }
+    static func ratio(_ value: Double) -> String { String(format: value < 1 ? "%.2f×" : "%.1f×", value) }
     static func kb(_ bytes: Int) -> String { String(format: "%.1f KB", Double(bytes) / 1000) }
 }
 
