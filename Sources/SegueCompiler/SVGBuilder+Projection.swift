@@ -61,7 +61,7 @@ extension SVGBuilder {
         var lineage = lineage
         if lineage.parent.id == lineage.base.id && !isStatic {
             // The subtree's root: the base's screen placement, remembered for the whole subtree.
-            lineage.screen = Memo { [evaluator, base = lineage.base] t in evaluator.screenTransform(of: base.id, at: t) }.callAsFunction
+            lineage.screen = screenPlacement(of: lineage.base.id)
         }
         let screen = isStatic ? { _ in Homography.identity } : lineage.screen
         let times = isStatic ? [0] : evaluator.keyframeTimes
