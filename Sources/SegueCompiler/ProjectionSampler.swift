@@ -10,8 +10,9 @@ struct ProjectionSampler {
     let tolerance: Double
 
     /// The grid's step for a clock cycle of `cycle` seconds: the largest `cycle / n`, n one of 250,
-    /// 500, 1000, 2000 …, that is at most 1/200 s (a dozen steps in a 60 Hz frame). Keyframes on
-    /// it fall on keyTimes `k / n` of the cycle, which print in three or four decimals, not five.
+    /// 500, 1000, 2000 …, that is at most 1/200 s (three or more steps in a 60 Hz frame). Keyframes
+    /// on it fall on keyTimes `k / n` of the cycle, which print in three or four decimals (cycles
+    /// up to 10 s), not five.
     static func step(cycle: Double) -> Double {
         var n = 250.0
         while cycle / n > 1 / 200.0 { n *= 2 }
