@@ -61,8 +61,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Figures, not tests: `swift run -c release segue-benchmark`.
-        .executableTarget(name: "segue-benchmark", dependencies: ["SegueCompiler", "SeguePresets"]),
+        // Figures, not tests: `scripts/benchmark`.
+        .executableTarget(name: "segue-benchmark", dependencies: ["SegueCompiler", "SeguePresets", "SegueFiles"]),
         .testTarget(name: "SegueTests", dependencies: ["Segue"]),
         .testTarget(name: "SegueCompilerTests", dependencies: ["SegueCompiler", "SeguePresets", "SegueXML"]),
         .testTarget(name: "SegueFilesTests", dependencies: ["SegueFiles"]),

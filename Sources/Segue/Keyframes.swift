@@ -38,20 +38,32 @@ public struct Animated<Value: Interpolatable>: Codable, Sendable, Equatable {
     public var finalValue: Value { keyframes[keyframes.count - 1].value }
 
     /// True when the value never changes.
+    @inlinable
     public var isConstant: Bool { keyframes.allSatisfy { $0.value == keyframes[0].value } }
 
-    /// The value at time `t` (seconds). At a jump, the later value wins.
+    /// The value at time `t` (seconds). At a jump, the later value wins. (Inlinable: the compiler
+    /// asks for values of concrete types millions of times, and a specialised copy is far faster.)
+    @inlinable
     public func value(at t: Double) -> Value {
-        guard t > keyframes[0].time else { return keyframes.last(where: { $0.time <= keyframes[0].time })!.value }
+        let (index, progress) = segment(at: t)
+        guard let progress else { return keyframes[index].value }
+        return keyframes[index].value.interpolated(to: keyframes[index + 1].value, fraction: progress)
+    }
+
+    /// Where time `t` falls: the keyframe that starts the segment in progress and the eased
+    /// progress towards the next one, or nil progress while the keyframe's value holds.
+    @inlinable
+    public func segment(at t: Double) -> (index: Int, progress: Double?) {
+        guard t > keyframes[0].time else { return (keyframes.lastIndex(where: { $0.time <= keyframes[0].time })!, nil) }
         var index = keyframes.count - 1
         while index > 0 && keyframes[index].time > t { index -= 1 }
         // keyframes[index] is the last keyframe at or before t.
-        guard index + 1 < keyframes.count else { return keyframes[index].value }
+        guard index + 1 < keyframes.count else { return (index, nil) }
         let from = keyframes[index], to = keyframes[index + 1]
         let span = to.time - from.time
-        guard span > 0 else { return to.value }
-        let fraction = (t - from.time) / span
-        return from.value.interpolated(to: to.value, fraction: to.curve.progress(at: fraction))
+        guard span > 0 else { return (index + 1, nil) }
+        guard from.value != to.value else { return (index, nil) }
+        return (index, to.curve.progress(at: (t - from.time) / span))
     }
 
     /// The times at which a segment starts or ends (what a browser check should sample).

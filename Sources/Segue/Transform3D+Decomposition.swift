@@ -73,20 +73,19 @@ extension Transform3D {
     public init(_ d: Decomposed) {
         let (x, y, z, w) = (d.quaternion[0], d.quaternion[1], d.quaternion[2], d.quaternion[3])
         // Rows of the rotation in row-vector form (the transpose of the column-vector matrix).
-        let rot = [
-            [1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)],
-            [2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)],
-            [2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)],
-        ]
-        let s = d.scale, k = d.skew
-        let row0 = rot[0].map { $0 * s[0] }
-        let row1 = (0..<3).map { s[1] * (rot[1][$0] + k[0] * rot[0][$0]) }
-        let row2 = (0..<3).map { s[2] * (rot[2][$0] + k[2] * rot[1][$0] + k[1] * rot[0][$0]) }
-        let n = Transform3D(rows: [
-            row0 + [0], row1 + [0], row2 + [0], d.translation + [1],
-        ])
-        let p = d.perspective
-        let pm = Transform3D(rows: [[1, 0, 0, p[0]], [0, 1, 0, p[1]], [0, 0, 1, p[2]], [0, 0, 0, p[3]]])
+        // (Written out element by element: this runs for every interpolated transform.)
+        let r0 = (1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w))
+        let r1 = (2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w))
+        let r2 = (2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y))
+        let s = d.scale, k = d.skew, t = d.translation, p = d.perspective
+        let n = Transform3D(
+            m11: r0.0 * s[0], m12: r0.1 * s[0], m13: r0.2 * s[0], m14: 0,
+            m21: s[1] * (r1.0 + k[0] * r0.0), m22: s[1] * (r1.1 + k[0] * r0.1), m23: s[1] * (r1.2 + k[0] * r0.2), m24: 0,
+            m31: s[2] * (r2.0 + k[2] * r1.0 + k[1] * r0.0), m32: s[2] * (r2.1 + k[2] * r1.1 + k[1] * r0.1),
+            m33: s[2] * (r2.2 + k[2] * r1.2 + k[1] * r0.2), m34: 0,
+            m41: t[0], m42: t[1], m43: t[2], m44: 1)
+        let pm = Transform3D(m11: 1, m12: 0, m13: 0, m14: p[0], m21: 0, m22: 1, m23: 0, m24: p[1],
+                             m31: 0, m32: 0, m33: 1, m34: p[2], m41: 0, m42: 0, m43: 0, m44: p[3])
         self = n.concatenating(pm)
     }
 
@@ -96,8 +95,14 @@ extension Transform3D {
         guard let a = decomposed(), let b = other.decomposed() else {
             return Transform3D(rows: zip(rows, other.rows).map { zip($0, $1).map { $0 + ($1 - $0) * t } })
         }
+        return Self(interpolating: a, b, fraction: t)
+    }
+
+    /// The transform a fraction of the way between two decomposed transforms: what
+    /// `interpolated(to:fraction:)` does once both ends are decomposed (decompose once, interpolate often).
+    public init(interpolating a: Decomposed, _ b: Decomposed, fraction t: Double) {
         func lerp(_ u: [Double], _ v: [Double]) -> [Double] { zip(u, v).map { $0 + ($1 - $0) * t } }
-        return Transform3D(Decomposed(
+        self.init(Decomposed(
             translation: lerp(a.translation, b.translation),
             scale: lerp(a.scale, b.scale),
             skew: lerp(a.skew, b.skew),

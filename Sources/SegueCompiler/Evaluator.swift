@@ -10,14 +10,24 @@ import Segue
 public struct Evaluator: Sendable {
     public let timeline: Timeline
     private let children: [String: [Int]]
+    /// Each layer's index by id (the first, should two share one), and its superlayer's index.
+    private let indices: [String: Int]
+    private let parents: [Int?]
+    /// The times where any layer's animation segments start or end (`Timeline.keyframeTimes`, worked out once).
+    public let keyframeTimes: [Double]
 
     public init(_ timeline: Timeline) {
         self.timeline = timeline
+        keyframeTimes = timeline.keyframeTimes
         var children: [String: [Int]] = [:]
         for (index, layer) in timeline.layers.enumerated() {
             if let parent = layer.parent { children[parent, default: []].append(index) }
         }
         self.children = children
+        var indices: [String: Int] = [:]
+        for (index, layer) in timeline.layers.enumerated() where indices[layer.id] == nil { indices[layer.id] = index }
+        self.indices = indices
+        parents = timeline.layers.map { $0.parent.flatMap { indices[$0] } }
     }
 
     /// Every layer's state at `time` seconds (clamped to the transition's span).
@@ -31,31 +41,36 @@ public struct Evaluator: Sendable {
         return FrameState(transition: timeline.name, direction: timeline.direction, time: t,
                           progress: timeline.duration > 0 ? t / timeline.duration : 1,
                           size: timeline.size, duration: timeline.duration,
-                          keyframeTimes: timeline.keyframeTimes, layers: layers)
+                          keyframeTimes: keyframeTimes, layers: layers)
     }
 
     /// The layer's bounds-space-to-superlayer map as a 4×4 transform, including the superlayer's
     /// sublayer transform (already placed about its anchor point).
-    public static func localTransform(_ layer: LayerNode, at t: Double, parentSublayer: Transform3D) -> Transform3D {
+    /// `transform`, when given, is the layer's transform at `t` worked out by the caller.
+    public static func localTransform(_ layer: LayerNode, at t: Double, parentSublayer: Transform3D,
+                                      transform: Transform3D? = nil) -> Transform3D {
         let bounds = layer.bounds.value(at: t)
         let anchor = layer.anchorPoint.value(at: t)
         let position = layer.position.value(at: t)
         let toAnchor = Transform3D(translationX: -anchor.x * bounds.width - bounds.minX,
                                    y: -anchor.y * bounds.height - bounds.minY)
         return toAnchor
-            .concatenating(layer.transform.value(at: t))
+            .concatenating(transform ?? layer.transform.value(at: t))
             .concatenating(Transform3D(translationX: position.x, y: position.y, z: layer.zPosition.value(at: t)))
             .concatenating(parentSublayer)
     }
 
     /// The map from a layer's bounds space to the screen at `t`, walking up its superlayers.
     public func screenTransform(of id: String, at t: Double) -> Homography {
-        guard let index = timeline.layers.firstIndex(where: { $0.id == id }) else { return .identity }
-        let layer = timeline.layers[index]
-        let parent = layer.parent.flatMap { timeline.layer($0) }
-        let sublayer = parent.map { Self.sublayerTransform($0, at: t) } ?? .identity
-        let local = Self.localTransform(layer, at: t, parentSublayer: sublayer).planeProjection
-        return parent.map { local.concatenating(screenTransform(of: $0.id, at: t)) } ?? local
+        guard let index = indices[id] else { return .identity }
+        return screenTransform(ofLayerAt: index, at: t)
+    }
+
+    private func screenTransform(ofLayerAt index: Int, at t: Double) -> Homography {
+        let parent = parents[index]
+        let sublayer = parent.map { Self.sublayerTransform(timeline.layers[$0], at: t) } ?? .identity
+        let local = Self.localTransform(timeline.layers[index], at: t, parentSublayer: sublayer).planeProjection
+        return parent.map { local.concatenating(screenTransform(ofLayerAt: $0, at: t)) } ?? local
     }
 
     /// A layer's sublayer transform placed about its anchor point, in its bounds space.
@@ -105,8 +120,9 @@ public struct Evaluator: Sendable {
     /// Refuses sublayers whose stacking order changes over the transition, which the writers draw
     /// in one fixed order.
     func requireFixedPaintOrder(under id: String, format: String) throws(ExportError) {
+        guard (children[id]?.count ?? 0) > 1 else { return }
         let first = paintOrder(of: id, at: 0)
-        for time in timeline.keyframeTimes where paintOrder(of: id, at: time) != first {
+        for time in keyframeTimes where paintOrder(of: id, at: time) != first {
             throw ExportError("the sublayers of '\(id)' change their stacking order (zPosition) during the transition, which this version cannot write in \(format) yet; keep their zPosition order fixed")
         }
     }

@@ -27,22 +27,36 @@ public struct HTMLWriter {
     public let options: HTMLOptions
 
     /// The class that scopes this figure's styles, keyframes and elements: the transition's name
-    /// and a hash of its timelines, so different figures never share one and the same figure
-    /// twice shares identical rules.
-    var scope: String {
+    /// and a hash of what the document draws, so different figures never share one and the same
+    /// figure twice shares identical rules. The document is written with `pendingScope` in its
+    /// place, hashed, and the placeholder replaced (hashing the written bytes is far cheaper than
+    /// encoding the timelines to hash them).
+    private func scoped(_ document: Data) -> Data {
+        let bytes = [UInt8](document)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for var timeline in [push, pop].compactMap({ $0 }) {
-            // What is drawn, not where it was written: the same transition from two files is one.
-            timeline.layers = timeline.layers.map { var layer = $0; layer.source = nil; return layer }
-            for byte in (try? timeline.jsonData()) ?? Data() {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let scope = Array((IDAllocator(transitionName: push.name).prefix + String(hash, radix: 16).prefix(8)).utf8)
+        let pending = Array(pendingScope.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == pending[0], bytes[index...].starts(with: pending) {
+                result += scope
+                index += pending.count
+            } else {
+                result.append(bytes[index])
+                index += 1
             }
         }
-        return IDAllocator(transitionName: push.name).prefix + String(hash, radix: 16).prefix(8)
+        return Data(result)
     }
 
+    /// What stands for the scope while the document is written.
+    private var pendingScope: String { IDAllocator(transitionName: push.name).prefix + "scope-pending" }
+
     /// An HTML fragment to paste into any page: the figure with its own `<style>` and player
-    /// script, no `<html>` or `<head>`, every class and keyframe name under `scope`.
+    /// script, no `<html>` or `<head>`, every class and keyframe name under its scope.
     public func fragment() throws(ExportError) -> Data {
         let holder = try Self.parse("<div class=\"segue-embed\"></div>")
         guard let root = holder.element(class: "segue-embed") else { throw ExportError("cannot build the fragment") }
@@ -50,7 +64,7 @@ public struct HTMLWriter {
         let playerCSS = try PageTemplates.render("player.css", [:])
         root.addChild("style").addText(playerCSS + "\n" + css)
         root.addChild("script").addText(try PageTemplates.render("player.js", [:]))
-        return holder.serialized(element: root)
+        return scoped(holder.serialized(element: root))
     }
 
     /// A page for one transition: its push, and its pop when given (the player switches between
@@ -74,12 +88,12 @@ public struct HTMLWriter {
         }
         let css = try writeFigure(into: slot)
         style.addText(css)
-        return page.serialized()
+        return scoped(page.serialized())
     }
 
     /// Adds the figure (stages and player controls) to `slot`; returns its style sheet.
     func writeFigure(into slot: XMLElement) throws(ExportError) -> String {
-        let scope = self.scope
+        let scope = pendingScope
         let figureText = try PageTemplates.render("figure.html", [
             "scope": scope, "name": push.name, "duration": SVGFormat.number(push.duration),
             "direction": push.direction.rawValue,

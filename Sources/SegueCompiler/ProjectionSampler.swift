@@ -1,46 +1,71 @@
 import Segue
 
-/// Chooses the keyframe times of drawn geometry so that the browser's straight-line interpolation
-/// between them never strays from the model by more than a tolerance, with as few keyframes as a
-/// greedy walk finds: from each keyframe, the next one is the farthest time (on a fine grid that
-/// includes every time where the model's segments start and end) such that interpolating straight
-/// to it stays within the tolerance at every grid time in between.
+/// Chooses the keyframe times of drawn geometry so that the browser's interpolation between them
+/// (straight, or along a fitted `keySplines` timing) never strays from the model by more than a
+/// tolerance, with as few keyframes as a greedy walk finds: from each keyframe, the next one is the
+/// farthest time on a fine grid (every time where the model's segments start and end, and the
+/// multiples of a step in between) such that interpolating to it stays within the tolerance at
+/// every grid time in between.
 struct ProjectionSampler {
     let tolerance: Double
-    /// Grid steps per second between the model's own keyframe times.
-    let resolution = 240.0
 
-    /// `error(a, b, t)`: how far, in pixels, interpolating the samples at `a` and `b` lands from the
-    /// model at time `t` (a < t < b).
-    func times(base: [Double], error: (Double, Double, Double) -> Double) -> [Double] {
+    /// The grid's step for a clock cycle of `cycle` seconds: the largest `cycle / n`, n one of 250,
+    /// 500, 1000, 2000 …, that is at most 1/200 s (three or more steps in a 60 Hz frame). Keyframes
+    /// on it fall on keyTimes `k / n` of the cycle, which print in three or four decimals (cycles
+    /// up to 10 s), not five.
+    static func step(cycle: Double) -> Double {
+        var n = 250.0
+        while cycle / n > 1 / 200.0 { n *= 2 }
+        return cycle / n
+    }
+
+    /// The base times (kept exactly: the model's own keyframes, visibility switches) with every
+    /// multiple of `step` that falls between them.
+    static func grid(base: [Double], step: Double) -> [Double] {
         let sorted = Array(Set(base)).sorted()
-        guard let first = sorted.first else { return [] }
-        // Every model keyframe stays a keyframe: walk each interval between them on its own.
-        var result = [first]
-        for (a, b) in zip(sorted, sorted.dropFirst()) {
-            result += walk(Self.grid(base: [a, b], resolution: resolution), error: error).dropFirst()
+        guard var previous = sorted.first else { return [] }
+        var grid = [previous]
+        for time in sorted.dropFirst() {
+            var k = (previous / step).rounded(.down) + 1
+            while k * step < time - step * 1e-6 {
+                if k * step > previous + step * 1e-6 { grid.append(k * step) }
+                k += 1
+            }
+            grid.append(time)
+            previous = time
+        }
+        return grid
+    }
+
+    /// The chosen keyframes: indices into `grid`, each with the timing of the interval that
+    /// arrives at it. `fit(a, b)`: the timing with which interpolating from the sample at grid
+    /// index `a` to the one at `b` stays within the tolerance at every grid time in between, or nil
+    /// when none does. Every base time (`isBase`) stays a keyframe.
+    func keyframes(grid: [Double], isBase: (Int) -> Bool, fit: (Int, Int) -> Easing?) -> [(index: Int, curve: Easing)] {
+        guard !grid.isEmpty else { return [] }
+        var result = [(index: 0, curve: Easing.linear)]
+        var start = 0
+        for index in grid.indices.dropFirst() where isBase(index) || index == grid.count - 1 {
+            result += walk(start...index, fit: fit)
+            start = index
         }
         return result
     }
 
-    /// The greedy walk over one interval's grid.
-    private func walk(_ grid: [Double], error: (Double, Double, Double) -> Double) -> [Double] {
-        guard grid.count > 2 else { return grid }
-        var result = [grid[0]]
-        var start = 0
-        while start < grid.count - 1 {
+    /// The greedy walk over one interval of the grid: the keyframes after its start.
+    private func walk(_ range: ClosedRange<Int>, fit: (Int, Int) -> Easing?) -> [(index: Int, curve: Easing)] {
+        var result: [(index: Int, curve: Easing)] = []
+        var start = range.lowerBound
+        while start < range.upperBound {
             // Grow the step while it holds, then bisect between the last good and first bad end.
-            func holds(_ end: Int) -> Bool {
-                let a = grid[start], b = grid[end]
-                return (start + 1..<end).allSatisfy { error(a, b, grid[$0]) <= tolerance }
-            }
-            var good = start + 1
+            // A neighbouring grid time always holds: there is nothing in between to stray.
+            var good = (index: start + 1, curve: fit(start, start + 1) ?? .linear)
             var step = 1
             var bad: Int? = nil
-            while good < grid.count - 1 {
-                let next = min(good + step, grid.count - 1)
-                if holds(next) {
-                    good = next
+            while good.index < range.upperBound {
+                let next = min(good.index + step, range.upperBound)
+                if let curve = fit(start, next) {
+                    good = (next, curve)
                     step *= 2
                 } else {
                     bad = next
@@ -48,13 +73,13 @@ struct ProjectionSampler {
                 }
             }
             if var high = bad {
-                while high - good > 1 {
-                    let mid = (good + high) / 2
-                    if holds(mid) { good = mid } else { high = mid }
+                while high - good.index > 1 {
+                    let mid = (good.index + high) / 2
+                    if let curve = fit(start, mid) { good = (mid, curve) } else { high = mid }
                 }
             }
-            result.append(grid[good])
-            start = good
+            result.append(good)
+            start = good.index
         }
         return result
     }

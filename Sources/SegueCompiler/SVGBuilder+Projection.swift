@@ -27,9 +27,11 @@ extension SVGBuilder {
             parent = base
         }
 
-        /// The map from the layer's bounds space to the base's bounds space at `t`.
-        func toBase(_ layer: LayerNode, at t: Double) -> Homography {
-            Evaluator.localTransform(layer, at: t, parentSublayer: Evaluator.sublayerTransform(parent, at: t))
+        /// The map from the layer's bounds space to the base's bounds space at `t`, given the
+        /// layer's transform track.
+        func toBase(_ layer: LayerNode, transform: TransformTrack, at t: Double) -> Homography {
+            Evaluator.localTransform(layer, at: t, parentSublayer: Evaluator.sublayerTransform(parent, at: t),
+                                     transform: transform.value(at: t))
                 .planeProjection.concatenating(toBaseOfParent(t))
         }
 
@@ -59,17 +61,18 @@ extension SVGBuilder {
         var lineage = lineage
         if lineage.parent.id == lineage.base.id && !isStatic {
             // The subtree's root: the base's screen placement, remembered for the whole subtree.
-            lineage.screen = Memo { [evaluator, base = lineage.base] t in evaluator.screenTransform(of: base.id, at: t) }.callAsFunction
+            lineage.screen = screenPlacement(of: lineage.base.id)
         }
         let screen = isStatic ? { _ in Homography.identity } : lineage.screen
-        let times = isStatic ? [0] : timeline.keyframeTimes
+        let times = isStatic ? [0] : evaluator.keyframeTimes
         let group = container.addChild("g").set("id", ids.make(layer.id + (frozen ? "-snapshot" : "")))
         writeOpacity(layer, on: group)
         // The layer's placement, and whether it is shown: not hidden, not a culled back face, not
         // behind the viewer. Both are asked for at the same times again and again: remembered.
         let bounds = layer.bounds
         let parentShown = lineage.parentShown
-        let place = Memo { [lineage] t in lineage.toBase(layer, at: t) }.callAsFunction
+        let transform = TransformTrack(layer.transform)
+        let place = Memo { [lineage] t in lineage.toBase(layer, transform: transform, at: t) }.callAsFunction
         let shown = Memo { t -> Bool in
             if !parentShown(t) || layer.isHidden.value(at: t) { return false }
             let h = place(t).concatenating(screen(t))
@@ -211,7 +214,7 @@ extension SVGBuilder {
     @discardableResult
     mutating func writeProjectedOutline(_ frame: ProjectionFrame, into parent: XMLElement,
                                         outline: @escaping (Double) -> [Point]) -> XMLElement {
-        let track = sampledTrack(frame) { PointList(points: outline($0)) } measure: { $0.points }
+        let track = sampledPoints(frame, outline)
         let decimals = options.decimals
         if animator.usesCSS {
             // CSS cannot animate `points`; a path's `d` it can.
@@ -235,7 +238,7 @@ extension SVGBuilder {
             element.set("x1", SVGFormat.number(gradient.startPoint.x)).set("y1", SVGFormat.number(gradient.startPoint.y))
             element.set("x2", SVGFormat.number(gradient.endPoint.x)).set("y2", SVGFormat.number(gradient.endPoint.y))
         } else {
-            let track = sampledTrack(frame) { PointList(points: ends($0)) } measure: { $0.points }
+            let track = sampledPoints(frame, ends)
             element.set("gradientUnits", "userSpaceOnUse")
             let names = [("x1", 0, \Point.x), ("y1", 0, \Point.y), ("x2", 1, \Point.x), ("y2", 1, \Point.y)]
             for (name, index, axis) in names {
@@ -251,60 +254,6 @@ extension SVGBuilder {
             node.set("stop-color", stop.color.hexRGB)
             if stop.color.alpha < 1 { node.set("stop-opacity", SVGFormat.number(stop.color.alpha)) }
         }
-    }
-
-    /// Keyframes of `value(t)` at times chosen so that interpolating straight between them strays
-    /// at most the tolerance (measured on screen through `screen(t)`) from the model. Records the
-    /// worst straying it accepted.
-    mutating func sampledTrack<V: Interpolatable>(_ frame: ProjectionFrame, value: @escaping (Double) -> V,
-                                                  measure: @escaping (V) -> [Point]) -> Animated<V> {
-        let base = frame.base, screen = frame.screen, shown = frame.shown
-        // Leave room for rounding the written coordinates (half a unit of the last decimal, both axes).
-        let rounding = 0.5 * pow(10, -Double(options.decimals)) * 2.squareRoot()
-        let sampler = ProjectionSampler(tolerance: max(options.tolerance - rounding, options.tolerance / 2))
-        var cache: [Double: V] = [:]
-        func at(_ t: Double) -> V {
-            if let v = cache[t] { return v }
-            let v = value(t)
-            cache[t] = v
-            return v
-        }
-        var worst = 0.0
-        let times = sampler.times(base: base.isEmpty ? [0] : base) { a, b, t in
-            guard shown(t) else { return 0 }
-            let f = (t - a) / (b - a)
-            let guess = measure(at(a).interpolated(to: at(b), fraction: f)), truth = measure(at(t))
-            let h = screen(t)
-            let error = zip(guess, truth).map { g, p in
-                guard let sg = h.apply(g), let sp = h.apply(p) else { return 0.0 }
-                return sg.distance(to: sp)
-            }.max() ?? 0
-            return error
-        }
-        // The error of the accepted intervals, measured again between the grid's times.
-        for (a, b) in zip(times, times.dropFirst()) {
-            for k in 1...7 {
-                let t = a + (b - a) * Double(k) / 8
-                guard shown(t) else { continue }
-                let guess = measure(at(a).interpolated(to: at(b), fraction: Double(k) / 8)), truth = measure(at(t))
-                let h = screen(t)
-                for (g, p) in zip(guess, truth) {
-                    if let sg = h.apply(g), let sp = h.apply(p) { worst = max(worst, sg.distance(to: sp)) }
-                }
-            }
-        }
-        stats.worstDeviation = max(stats.worstDeviation, worst)
-        // While the layer is not shown its geometry is free: hold the nearest shown keyframe's
-        // value, so no degenerate (edge-on) value is ever interpolated from.
-        let shownTimes = times.filter(shown)
-        let frames = times.map { t -> Keyframe<V> in
-            guard !shown(t), let nearest = shownTimes.min(by: { abs($0 - t) < abs($1 - t) }) else {
-                return Keyframe(time: t, value: at(t))
-            }
-            return Keyframe(time: t, value: at(nearest))
-        }
-        let track = Animated(keyframes: frames)
-        return track.isConstant ? Animated(frames[0].value) : track
     }
 }
 

@@ -20,7 +20,8 @@ public enum SVGFormat {
             let text = String(fraction)
             digits = "." + String(repeating: "0", count: width - text.count) + text
         }
-        return (negative ? "-" : "") + String(format: "%.0f", integer) + digits
+        let whole = integer < 1e15 ? String(Int64(integer)) : String(format: "%.0f", integer)
+        return (negative ? "-" : "") + whole + digits
     }
 
     static func numbers(_ values: Double...) -> String {

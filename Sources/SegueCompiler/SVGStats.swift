@@ -1,11 +1,8 @@
 /// Figures about one SVG write: for `segue export --stats` and the benchmark.
 public struct SVGStats: Sendable, Equatable {
-    /// The largest distance, in screen pixels, between the drawing SMIL replays and the model,
-    /// over the layers drawn by projection (layers drawn with exact 2D transforms add none).
-    public var worstDeviation: Double = 0
     /// The largest distance, in screen pixels, between where text, images and snapshots seen in
     /// perspective are drawn (by affine strips) and where the model puts them. Outlines stay
-    /// within `worstDeviation`.
+    /// within the tolerance; `SMILReplay` measures the written document against the model.
     public var worstContentDeviation: Double = 0
     /// Animation elements written.
     public var animations: Int = 0

@@ -50,6 +50,17 @@ struct SVGBuilder {
     private var snapshotIDs: [ScreenID: String] = [:]
     /// What the write measured.
     var stats = SVGStats()
+    /// Layers' maps to the screen by time, remembered per layer: every projected subtree under
+    /// one layer asks for its placement at the same grid times.
+    private var screenPlacements: [String: (Double) -> Homography] = [:]
+
+    /// The map from layer `id`'s bounds space to the screen at a time, remembered.
+    mutating func screenPlacement(of id: String) -> (Double) -> Homography {
+        if let placement = screenPlacements[id] { return placement }
+        let placement = Memo { [evaluator] t in evaluator.screenTransform(of: id, at: t) }.callAsFunction
+        screenPlacements[id] = placement
+        return placement
+    }
 
     init(timeline: Timeline, options: SVGOptions) {
         self.timeline = timeline

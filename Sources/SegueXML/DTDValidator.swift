@@ -41,8 +41,11 @@ public enum DTDValidator {
         guard resolveSVG11DTD() != nil else { throw .dtdMissing }
         let collector = IssueCollector()
         return collector.collect {
-            let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_DTDLOAD.rawValue | XML_PARSE_NOWARNING.rawValue)
-            guard let doc = parse(data, options: options) else { return }
+            // Fast path: the SVG 1.1 DTD is parsed once and kept, extended by the attribute
+            // declarations of the document's internal subset; other documents load their DTD.
+            let namesSVG11 = data.range(of: Data(svg11PublicID.utf8)) != nil
+            let load = namesSVG11 ? 0 : XML_PARSE_DTDLOAD.rawValue
+            guard let doc = parse(data, options: Int32(XML_PARSE_NONET.rawValue | load | XML_PARSE_NOWARNING.rawValue)) else { return }
             defer { xmlFreeDoc(doc) }
             guard let root = xmlDocGetRootElement(doc), String(cString: root.pointee.name) == "svg" else {
                 collector.add(XMLIssue(line: 0, message: "the document element is not <svg>"))
@@ -50,17 +53,57 @@ public enum DTDValidator {
             }
             let validity = xmlNewValidCtxt()
             defer { xmlFreeValidCtxt(validity) }
-            if doc.pointee.intSubset != nil {
+            if namesSVG11, let dtd = svg11DTD(extendedBy: doc.pointee.intSubset) {
+                _ = xmlValidateDtd(validity, doc, dtd)
+            } else if namesSVG11 {
+                // An internal subset the fast path does not take: parse again, loading the DTD.
+                guard let loaded = parse(data, options: Int32(XML_PARSE_NONET.rawValue | XML_PARSE_DTDLOAD.rawValue | XML_PARSE_NOWARNING.rawValue)) else { return }
+                defer { xmlFreeDoc(loaded) }
+                _ = xmlValidateDocument(validity, loaded)
+            } else if doc.pointee.intSubset != nil {
                 _ = xmlValidateDocument(validity, doc)
             } else {
-                guard let dtd = xmlParseDTD(svg11PublicID, svg11SystemID) else {
+                guard let dtd = svg11DTD(extendedBy: nil) else {
                     collector.add(XMLIssue(line: 0, message: "cannot load the SVG 1.1 DTD"))
                     return
                 }
-                defer { xmlFreeDtd(dtd) }
                 _ = xmlValidateDtd(validity, doc, dtd)
             }
         }
+    }
+
+    /// The SVG 1.1 DTD, parsed on first use (parsing it costs ten times more than validating a
+    /// document against it), and copies extended by internal subsets' attribute declarations, by
+    /// the declarations. Only touched under `LibXML.validationLock`; kept for the process's life.
+    nonisolated(unsafe) private static var svg11DTDs: [String: xmlDtdPtr] = [:]
+
+    /// The SVG 1.1 DTD with `subset`'s attribute declarations added, or nil when the subset
+    /// declares anything else (elements, entities) or the DTD cannot be loaded.
+    private static func svg11DTD(extendedBy subset: xmlDtdPtr?) -> xmlDtdPtr? {
+        var declarations: [xmlAttributePtr] = []
+        var node = subset?.pointee.children
+        while let current = node {
+            guard current.pointee.type == XML_ATTRIBUTE_DECL else { return nil }
+            declarations.append(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlAttribute.self))
+            node = current.pointee.next
+        }
+        func text(_ name: UnsafePointer<xmlChar>?) -> String { name.map { String(cString: $0) } ?? "" }
+        let key = declarations.map { d in
+            [text(d.pointee.elem), text(d.pointee.name), text(d.pointee.prefix), "\(d.pointee.atype.rawValue)",
+             "\(d.pointee.def.rawValue)", text(d.pointee.defaultValue), d.pointee.tree == nil ? "" : "enumeration"].joined(separator: " ")
+        }.joined(separator: "\n")
+        if let dtd = svg11DTDs[key] { return dtd }
+        guard declarations.allSatisfy({ $0.pointee.tree == nil }) else { return nil }
+        if svg11DTDs[""] == nil { svg11DTDs[""] = xmlParseDTD(svg11PublicID, svg11SystemID) }
+        guard let base = svg11DTDs[""] else { return nil }
+        if key.isEmpty { return base }
+        guard let dtd = xmlCopyDtd(base) else { return nil }
+        for d in declarations {
+            _ = xmlAddAttributeDecl(nil, dtd, d.pointee.elem, d.pointee.name, d.pointee.prefix, d.pointee.atype,
+                                    d.pointee.def, d.pointee.defaultValue, nil)
+        }
+        svg11DTDs[key] = dtd
+        return dtd
     }
 
     /// Checks that `data` is well-formed XML (no DTD validation).

@@ -3,62 +3,150 @@ import Segue
 import SegueCompiler
 import SeguePresets
 
-/// Prints Segue's speed and size figures as a Markdown table: for every preset, the time to turn
-/// its timeline into SVG and HTML bytes (median and p90 of repeated runs, in this process), the
-/// bytes raw and gzipped, the SVG's keyframes and its worst deviation from the model (SMIL replay);
-/// then book-flip at growing page counts. Run it in release: `swift run -c release segue-benchmark`.
+/// Prints Segue's speed and size figures as Markdown tables, in one run:
+/// - every preset (default parameters, mock screens) and every transition in `examples/`: the time
+///   to turn its timeline into validated SVG and HTML bytes (median and p90 of repeated runs, in
+///   this process), the bytes raw and gzipped, the SVG's keyframes and its worst deviation from the
+///   model (the written SVG replayed by SMIL's rules); the presets again with flat screens;
+/// - `segue export` end to end (process start to file written): a preset, and a transition file
+///   cold (empty cache: swiftc compiles it) and warm (cache hit);
+/// - book-flip at 10, 50 and 200 pages, each in a process of its own: time, bytes, peak memory;
+/// - book-open's bytes at several tolerances;
+/// - the same transitions as GIF and MP4 (`scripts/compare-formats`), and Lottie's published size.
+///
+/// Build in release and run from the package: `scripts/benchmark` (or
+/// `swift build -c release && .build/release/segue-benchmark [--runs 15] [--no-formats]`).
 @main
 struct Benchmark {
+    var runs = 15
+    var cliRuns = 10
+    var compareFormats = true
+    /// Only this transition's compile figures (for profiling), when set.
+    var only: String?
+    /// The package's folder, where `examples/` and `scripts/` are.
+    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The folder of this executable, where the release `segue` is.
+    let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+
     static func main() throws {
-        let runs = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 15
-        print("| preset | SVG compile median | p90 | SVG bytes | gzip | keyframes | worst deviation | HTML compile median | HTML bytes | gzip |")
-        print("|---|---|---|---|---|---|---|---|---|---|")
-        for preset in Presets.all {
-            let transition = try preset.transition()
-            let timeline = try transition.timeline()
-            let svgTimes = try measure(runs) { _ = try Exporter.renderSVG(timeline) }
-            let (svg, stats) = try Exporter.renderSVG(timeline)
-            let deviation = try SMILReplay(svg: svg, timeline: timeline).worstDeviation()
-            let htmlTimes = try measure(runs) { _ = try Exporter.render(transition, direction: .push, as: .html) }
-            let html = try Exporter.render(transition, direction: .push, as: .html)
-            print("| \(preset.name) | \(ms(median(svgTimes))) | \(ms(p90(svgTimes))) | \(svg.count) | \(gzipSize(svg)) | \(stats.keyframes) | \(String(format: "%.3f px", deviation)) | \(ms(median(htmlTimes))) | \(html.count) | \(gzipSize(html)) |")
+        var benchmark = Benchmark()
+        var arguments = CommandLine.arguments.dropFirst()
+        while let argument = arguments.popFirst() {
+            switch argument {
+            case "--runs": benchmark.runs = Int(arguments.popFirst() ?? "") ?? benchmark.runs
+            case "--cli-runs": benchmark.cliRuns = Int(arguments.popFirst() ?? "") ?? benchmark.cliRuns
+            case "--no-formats": benchmark.compareFormats = false
+            case "--only": benchmark.only = arguments.popFirst()
+            case "--book-flip-pages":
+                // The child of `scaling()`: one page count in a fresh process, so its peak memory is its own.
+                try bookFlipChild(pages: Int(arguments.popFirst() ?? "") ?? 10, runs: benchmark.runs)
+                return
+            default:
+                throw BenchmarkError("unknown argument \(argument); use --runs N, --cli-runs N, --no-formats, --only NAME")
+            }
+        }
+        try benchmark.run()
+    }
+
+    func run() throws {
+        print("Machine: \(Machine.summary). Release build.\n")
+        let presets = try Subject.presets()
+        if let only {
+            try compileTable(presets.filter { $0.name == only }, title: only)
+            return
+        }
+        try compileTable(presets + Subject.examples(in: package.appendingPathComponent("examples")),
+                         title: "Presets (default parameters: mock screens) and examples/, push")
+        try compileTable(try Subject.presets(screens: "flat"), title: "Presets with flat screens, push")
+        try endToEnd()
+        try scaling()
+        try tolerances()
+        if compareFormats { try FormatComparison(package: package).run(presets) }
+    }
+
+    /// Compile time, bytes, keyframes and deviation per transition, and the presets' total.
+    func compileTable(_ subjects: [Subject], title: String) throws {
+        print("### \(title)\n")
+        print("| transition | SVG compile median | p90 | CPU median | SVG bytes | gzip | keyframes | worst deviation | HTML compile median | p90 | HTML bytes | gzip |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        var total = 0.0, totalCPU = 0.0
+        for subject in subjects {
+            let svgTimes = try Timings(runs: runs) { _ = try Exporter.render(subject.timeline, as: .svg) }
+            let (svg, stats) = try Exporter.renderSVG(subject.timeline)
+            let deviation = try SMILReplay(svg: svg, timeline: subject.timeline).worstDeviation()
+            let htmlTimes = try Timings(runs: runs) { _ = try Exporter.render(subject.timeline, reverse: subject.reverse, as: .html) }
+            let html = try Exporter.render(subject.timeline, reverse: subject.reverse, as: .html)
+            if !subject.name.hasPrefix("examples/") { total += svgTimes.median; totalCPU += svgTimes.cpuMedian }
+            print("| \(subject.name) | \(Figure.ms(svgTimes.median)) | \(Figure.ms(svgTimes.p90)) | \(Figure.ms(svgTimes.cpuMedian)) | \(svg.count) | \(Measure.gzipSize(svg)) | \(stats.keyframes) | \(Figure.px(deviation)) | \(Figure.ms(htmlTimes.median)) | \(Figure.ms(htmlTimes.p90)) | \(html.count) | \(Measure.gzipSize(html)) |")
+        }
+        print("\nAll presets' SVG compile medians together: \(Figure.ms(total)) (CPU \(Figure.ms(totalCPU))).\n")
+    }
+
+    /// `segue export` as a user runs it, from process start to the file written.
+    func endToEnd() throws {
+        let segue = binaries.appendingPathComponent("segue")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-benchmark-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out.svg").path
+        let file = package.appendingPathComponent("examples/CircleReveal.swift").path
+        var environment = ProcessInfo.processInfo.environment
+        print("### `segue export` end to end (process start to file written)\n")
+        print("| command | runs | median | p90 |")
+        print("|---|---:|---:|---:|")
+        for preset in ["circle-reveal", "book-open"] {
+            let times = try Timings(runs: cliRuns) { try Measure.run(segue, ["export", preset, "-o", output]) }
+            print("| `segue export \(preset) -o out.svg` | \(cliRuns) | \(Figure.ms(times.median)) | \(Figure.ms(times.p90)) |")
+        }
+        // Cold: a fresh, empty cache each run, so swiftc compiles the file; warm: the cache hit.
+        let coldRuns = max(cliRuns / 3, 2)
+        var coldTimes: [Double] = []
+        for run in 0..<coldRuns {
+            environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cold-\(run)").path
+            coldTimes += try Timings(runs: 1) { try Measure.run(segue, ["export", file, "-o", output], environment: environment) }.values
+        }
+        let cold = Timings(values: coldTimes)
+        let warmTimes = try Timings(runs: cliRuns) { try Measure.run(segue, ["export", file, "-o", output], environment: environment) }
+        print("| `segue export examples/CircleReveal.swift -o out.svg`, cold (empty cache) | \(coldRuns) | \(Figure.ms(cold.median)) | \(Figure.ms(cold.p90)) |")
+        print("| the same, warm (cache hit) | \(cliRuns) | \(Figure.ms(warmTimes.median)) | \(Figure.ms(warmTimes.p90)) |")
+        print()
+    }
+
+    /// book-flip at growing page counts, each in a process of its own.
+    func scaling() throws {
+        let me = binaries.appendingPathComponent("segue-benchmark")
+        print("### book-flip by page count (3 turns; each count in a fresh process)\n")
+        print("| pages | layers | SVG compile median | CPU median | SVG bytes | peak memory (RSS) |")
+        print("|---:|---:|---:|---:|---:|---:|")
+        for pages in [10, 50, 200] {
+            let line = try Measure.run(me, ["--book-flip-pages", "\(pages)", "--runs", "\(max(runs / 3, 3))"], captureOutput: true)
+            print(line.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         print()
-        print("| book-flip pages | SVG compile | SVG bytes |")
-        print("|---|---|---|")
-        for pages in [10, 50, 200] {
-            let timeline = try Preset.bookFlip.transition(overrides: [(name: "pages", value: "\(pages)"), (name: "turns", value: "3")]).timeline()
-            let times = try measure(3) { _ = try Exporter.renderSVG(timeline) }
-            let (svg, _) = try Exporter.renderSVG(timeline)
-            print("| \(pages) | \(ms(median(times))) | \(svg.count) |")
-        }
     }
 
-    static func measure(_ runs: Int, _ body: () throws -> Void) throws -> [Double] {
-        try (0..<runs).map { _ in
-            let start = DispatchTime.now().uptimeNanoseconds
-            try body()
-            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        }
+    /// One row of `scaling()`, measured in this process.
+    static func bookFlipChild(pages: Int, runs: Int) throws {
+        let timeline = try Preset.bookFlip.transition(overrides: [(name: "pages", value: "\(pages)")]).timeline()
+        let times = try Timings(runs: runs) { _ = try Exporter.render(timeline, as: .svg) }
+        let (svg, _) = try Exporter.renderSVG(timeline)
+        let rss = Double(Measure.peakResidentBytes()) / 1_048_576
+        print("| \(pages) | \(timeline.layers.count) | \(Figure.ms(times.median)) | \(Figure.ms(times.cpuMedian)) | \(svg.count) | \(String(format: "%.1f MiB", rss)) |")
     }
 
-    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-    static func p90(_ values: [Double]) -> Double { values.sorted()[min(values.count - 1, Int(Double(values.count) * 0.9))] }
-    static func ms(_ value: Double) -> String { String(format: "%.1f ms", value) }
-
-    /// The size gzip -9 makes of the bytes.
-    static func gzipSize(_ data: Data) -> Int {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-9", "-c"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        guard (try? process.run()) != nil else { return 0 }
-        input.fileHandleForWriting.write(data)
-        try? input.fileHandleForWriting.close()
-        let compressed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return compressed.count
+    /// book-open's SVG at several tolerances.
+    func tolerances() throws {
+        let timeline = try Preset.bookOpen.transition().timeline()
+        print("### book-open (mock screens) by tolerance\n")
+        print("| tolerance | SVG bytes | gzip | keyframes | worst deviation | compile median |")
+        print("|---:|---:|---:|---:|---:|---:|")
+        for tolerance in [0.1, 0.25, 0.5, 1] {
+            let options = SVGOptions(tolerance: tolerance)
+            let times = try Timings(runs: runs) { _ = try Exporter.render(timeline, as: .svg, options: ExportOptions(svg: options)) }
+            let (svg, stats) = try Exporter.renderSVG(timeline, options: options)
+            let deviation = try SMILReplay(svg: svg, timeline: timeline).worstDeviation()
+            print("| \(tolerance) px | \(svg.count) | \(Measure.gzipSize(svg)) | \(stats.keyframes) | \(Figure.px(deviation)) | \(Figure.ms(times.median)) |")
+        }
+        print()
     }
 }

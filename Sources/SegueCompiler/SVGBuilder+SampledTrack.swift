@@ -1,0 +1,94 @@
+import Foundation
+import Segue
+
+/// Keyframes for geometry SVG cannot replay exactly (projections of 3D layers): as few as keep the
+/// drawing within the tolerance of the model, between which SMIL interpolates straight or along a
+/// fitted `keySplines` timing, whichever writes fewer bytes.
+extension SVGBuilder {
+    /// A polygon's or a gradient's points, keyframed: interpolating a point list moves each point
+    /// straight, so guesses are made from the points themselves.
+    func sampledPoints(_ frame: ProjectionFrame, _ points: @escaping (Double) -> [Point]) -> Animated<PointList> {
+        sampledTrack(frame, value: { PointList(points: points($0)) }, measure: { $0.points }, movesPointsStraight: true)
+    }
+
+    /// Keyframes of `value(t)` at times chosen so that interpolating between them strays at most
+    /// the tolerance (measured on screen through `screen(t)`) at every time of a fine grid.
+    /// `movesPointsStraight`: the points of an interpolated value are the interpolated points.
+    func sampledTrack<V: Interpolatable>(_ frame: ProjectionFrame, value: @escaping (Double) -> V,
+                                         measure: @escaping (V) -> [Point], movesPointsStraight: Bool = false) -> Animated<V> {
+        let screen = frame.screen, shown = frame.shown
+        // Leave room for rounding the written coordinates (half a unit of the last decimal, both axes).
+        let rounding = 0.5 * pow(10, -Double(options.decimals)) * 2.squareRoot()
+        let sampler = ProjectionSampler(tolerance: max(options.tolerance - rounding, options.tolerance / 2))
+        // The model on the whole grid, worked out once: values, their points, where they land on
+        // screen, and whether the layer is shown at all.
+        let base = frame.base.isEmpty ? [0] : frame.base
+        let baseTimes = Set(base)
+        let grid = ProjectionSampler.grid(base: base, step: ProjectionSampler.step(cycle: animator.clock.cycle))
+        let values = grid.map(value)
+        let points = values.map(measure)
+        let visible = grid.map(shown)
+        let screens = grid.map(screen)
+        let truths = grid.indices.map { k in points[k].map { screens[k].apply($0) } }
+        func distance(_ guess: [Point], _ truth: [Point?], _ h: Homography) -> Double {
+            var worst = 0.0
+            for (g, p) in zip(guess, truth) {
+                if let sg = h.apply(g), let sp = p { worst = max(worst, sg.distance(to: sp)) }
+            }
+            return worst
+        }
+        func fraction(_ a: Int, _ b: Int, _ t: Int) -> Double { (grid[t] - grid[a]) / (grid[b] - grid[a]) }
+        // Whether interpolating from a to b with `curve` stays within the tolerance in between.
+        func holds(_ a: Int, _ b: Int, _ curve: Easing) -> Bool {
+            (a + 1..<b).allSatisfy { t in
+                guard visible[t] else { return true }
+                let progress = curve.progress(at: fraction(a, b, t))
+                guard movesPointsStraight else {
+                    let guess = measure(values[a].interpolated(to: values[b], fraction: progress))
+                    return distance(guess, truths[t], screens[t]) <= sampler.tolerance
+                }
+                let h = screens[t]
+                for (i, (start, end)) in zip(points[a], points[b]).enumerated() {
+                    let guess = Point(x: start.x + (end.x - start.x) * progress, y: start.y + (end.y - start.y) * progress)
+                    if let g = h.apply(guess), let truth = truths[t][i], g.distance(to: truth) > sampler.tolerance { return false }
+                }
+                return true
+            }
+        }
+        func straight(_ a: Int, _ b: Int) -> Easing? { holds(a, b, .linear) ? .linear : nil }
+        func curved(_ a: Int, _ b: Int) -> Easing? {
+            if holds(a, b, .linear) { return .linear }
+            let samples = (a + 1..<b).filter { visible[$0] }.map { t in
+                (fraction: fraction(a, b, t), progress: SplineTiming.progress(from: points[a], to: points[b], at: points[t]))
+            }
+            guard let curve = SplineTiming.fit(samples).map(Easing.bezier), holds(a, b, curve) else { return nil }
+            return curve
+        }
+        let isBase = { (k: Int) in baseTimes.contains(grid[k]) }
+        let linear = sampler.keyframes(grid: grid, isBase: isBase, fit: straight)
+        var chosen = linear
+        if linear.count > 2 {
+            let splined = sampler.keyframes(grid: grid, isBase: isBase, fit: curved)
+            if Self.bytes(splined, points: points[0].count) < Self.bytes(linear, points: points[0].count) { chosen = splined }
+        }
+        // While the layer is not shown its geometry is free: hold the nearest shown keyframe's
+        // value, so no degenerate (edge-on) value is ever interpolated from.
+        let shownKeyframes = chosen.map(\.index).filter { visible[$0] }
+        let frames = chosen.map { (k, curve) -> Keyframe<V> in
+            guard !visible[k], let nearest = shownKeyframes.min(by: { abs(grid[$0] - grid[k]) < abs(grid[$1] - grid[k]) }) else {
+                return Keyframe(time: grid[k], value: values[k], curve: curve)
+            }
+            return Keyframe(time: grid[k], value: values[nearest], curve: curve)
+        }
+        let track = Animated(keyframes: frames)
+        return track.isConstant ? Animated(frames[0].value) : track
+    }
+
+    /// About how many bytes an animation with these keyframes writes: each keyframe's points and
+    /// key time, and, when any interval is curved, a `keySplines` entry per interval.
+    static func bytes(_ keyframes: [(index: Int, curve: Easing)], points: Int) -> Int {
+        let curved = keyframes.dropFirst().contains { !$0.curve.isLinear }
+        return keyframes.count * (points * 11 + 7) + (curved ? (keyframes.count - 1) * 10 + 30 : 0)
+            + keyframes.dropFirst().filter { !$0.curve.isLinear }.count * 8
+    }
+}
