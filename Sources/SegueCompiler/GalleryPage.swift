@@ -100,7 +100,9 @@ public struct GalleryPage {
             .set("alt", Snippets.altText(timeline))
         svg.addChild("figcaption").addText("SVG in an <img> (SMIL)")
         let html = views.addChild("figure")
-        let css = try HTMLWriter(push: timeline, pop: entry.pop, options: options).writeFigure(into: html)
+        let (figure, css) = try HTMLWriter(push: timeline, pop: entry.pop, options: options).scopedFigure()
+        guard let element = figure.element(class: "segue-figure") else { throw ExportError("Segue's figure template is malformed; reinstall Segue") }
+        html.adopt(element)
         let caption = html.addChild("figcaption")
         caption.addText("HTML, CSS 3D · ")
         caption.addChild("a").set("href", entry.htmlFile).addText("open the page")

@@ -33,10 +33,18 @@ public struct HTMLWriter {
     /// encoding the timelines to hash them).
     private func scoped(_ document: Data) -> Data {
         let bytes = [UInt8](document)
+        return Data(Self.replacing(Array(pendingScope.utf8), in: bytes, with: scope(hashing: bytes)))
+    }
+
+    /// The scope for a document whose written bytes are `bytes`.
+    private func scope(hashing bytes: [UInt8]) -> [UInt8] {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let scope = Array((IDAllocator(transitionName: push.name).prefix + String(hash, radix: 16).prefix(8)).utf8)
-        let pending = Array(pendingScope.utf8)
+        return Array((IDAllocator(transitionName: push.name).prefix + String(hash, radix: 16).prefix(8)).utf8)
+    }
+
+    /// `bytes` with every occurrence of `pending` replaced by `scope`.
+    private static func replacing(_ pending: [UInt8], in bytes: [UInt8], with scope: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var index = 0
@@ -49,7 +57,19 @@ public struct HTMLWriter {
                 index += 1
             }
         }
-        return Data(result)
+        return result
+    }
+
+    /// The figure alone, scoped by a hash of what it draws, for a page that gathers several
+    /// figures (the gallery): a document holding the figure element, and its style sheet.
+    func scopedFigure() throws(ExportError) -> (document: HTMLDocument, css: String) {
+        let holder = try Self.parse("<div class=\"segue-embed\"></div>")
+        guard let root = holder.element(class: "segue-embed") else { throw ExportError("cannot build the figure") }
+        let css = Array(try writeFigure(into: root).utf8)
+        let markup = [UInt8](holder.serialized(element: root))
+        let pending = Array(pendingScope.utf8), scope = scope(hashing: markup + css)
+        let figure = try Self.parse(String(decoding: Self.replacing(pending, in: markup, with: scope), as: UTF8.self))
+        return (figure, String(decoding: Self.replacing(pending, in: css, with: scope), as: UTF8.self))
     }
 
     /// What stands for the scope while the document is written.

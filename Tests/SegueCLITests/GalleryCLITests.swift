@@ -42,7 +42,9 @@ struct GalleryCLITests {
         #expect(page.contains("<img src=\"fade.svg\" width=\"259\" height=\"460\" alt='A second fade &lt;with&gt; \"quotes\" &amp; more'>"), "\(page)")
         #expect(page.contains("<a href=\"slide.html\">open the page</a>"))
         #expect(page.contains("src/Fade.swift") && !page.contains("Bad.swift"))
-        #expect(page.components(separatedBy: "class=\"segue-figure ").count - 1 == 3)
+        // Three live figures, each under a scope of its own (the two named "fade" too).
+        let scopes = page.components(separatedBy: "class=\"segue-figure ").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(scopes.count == 3 && Set(scopes).count == 3 && !page.contains("scope-pending"), "\(scopes)")
     }
 
     @Test func onATerminalAProgressBarIsRedrawnInPlace() throws {
