@@ -23,8 +23,8 @@ _PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>three fragments</title>
 <style>html, body {{ margin: 0; padding: 0; background: {background}; }}
 body {{ display: flex; gap: {gap}px; padding: {pad}px; }}
-.segue-controls {{ display: none; }}
-.segue-viewport {{ background: transparent; border-radius: 0; }}</style></head>
+.segue-controls {{ display: none !important; }}
+.segue-viewport {{ background: transparent !important; border-radius: 0 !important; }}</style></head>
 <body>{fragments}</body></html>
 """
 """The page a user would paste fragments into; its style only hides the controls and the
@@ -71,10 +71,12 @@ def test_fragments_play_their_own_animations_and_do_not_restyle_each_other(chrom
          .forEach(a => { a.pause(); a.currentTime = times[i]; });
     })""", [DURATION * fraction * 1000 for _, fraction in PLACED])
     shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+    corners = page.evaluate("""() => Array.from(document.querySelectorAll('.segue-viewport')).map(v => {
+        const r = v.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top)];
+    })""")
     failures = []
-    for index, ((name, fraction), model) in enumerate(zip(PLACED, models)):
-        left = index * (layout.width + 2 * PAD)
-        frame = shot.crop((left, 0, left + layout.page_size[0], layout.page_size[1]))
+    for index, ((name, fraction), model, (left, top)) in enumerate(zip(PLACED, models, corners)):
+        frame = shot.crop((left - PAD, top - PAD, left - PAD + layout.page_size[0], top - PAD + layout.page_size[1]))
         check = check_frame(frame, model, layout)
         if not check.ok:
             failures.append((f"fragment {index + 1} ({name} at {fraction:.0%})", check))
