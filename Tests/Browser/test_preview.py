@@ -13,7 +13,7 @@ import pytest
 from segue_browser.checker import check_frame
 from segue_browser.layout import PAD, PageLayout
 from segue_browser.model import FrameModel
-from segue_browser.preview import PreviewProcess
+from segue_browser.preview import SLIDE, PreviewProcess
 
 from PIL import Image
 import io
@@ -142,20 +142,6 @@ def test_pinch_opens_and_closes_as_in_article_000(segue, chromium):
         assert server.stop() == 0, server.stderr
 
 
-_SLIDE = """import Segue
-
-Transition("slide", duration: 1) {{ t in
-    t.from.backgroundColor = Color(rgb: 0x3366CC)
-    t.to.backgroundColor = Color(rgb: 0x2E9E4F)
-    let card = Layer(frame: Rect(x: 20, y: 40, width: 100, height: 100), contents: .color(Color(rgb: 0xCC2244)))
-    t.to.addSublayer(card)
-    t.animate {{
-        card.position = Point(x: {x}, y: 90)
-    }}
-}}
-"""
-
-
 def _save(path: Path, text: str) -> float:
     path.write_text(text)
     return time.monotonic()
@@ -168,7 +154,7 @@ def _inspect_file(segue, path: Path, at: float) -> dict:
 
 def test_saving_updates_the_page_and_errors_show_over_it(segue, chromium, tmp_path):
     path = tmp_path / "Slide.swift"
-    _save(path, _SLIDE.format(x=300))
+    _save(path, SLIDE.format(x=300))
     server = PreviewProcess(segue.binary, str(path))
     try:
         _open(chromium, server.url)
@@ -176,7 +162,7 @@ def test_saving_updates_the_page_and_errors_show_over_it(segue, chromium, tmp_pa
         _check_against_model(chromium, _inspect_file(segue, path, 0.25), "version 1 at 0.25 s")
 
         # A save: the page swaps in the new build and stays at 0.25 s, paused.
-        saved = _save(path, _SLIDE.format(x=180))
+        saved = _save(path, SLIDE.format(x=180))
         chromium.wait_for_function("SeguePreview.version === 2", timeout=60_000)
         seconds = time.monotonic() - saved
         print(f"page updated {seconds:.2f} s after the save (compiling included)")
@@ -185,7 +171,7 @@ def test_saving_updates_the_page_and_errors_show_over_it(segue, chromium, tmp_pa
         _check_against_model(chromium, _inspect_file(segue, path, 0.25), "version 2 at 0.25 s")
 
         # A mistake: the overlay names the file and line; the last good version stays.
-        broken = _SLIDE.format(x=180).replace("card.position", "card.positon")
+        broken = SLIDE.format(x=180).replace("card.position", "card.positon")
         line = next(i for i, text in enumerate(broken.splitlines(), 1) if "positon" in text)
         _save(path, broken)
         chromium.wait_for_selector("#preview-overlay:not([hidden])", timeout=60_000)
@@ -196,7 +182,7 @@ def test_saving_updates_the_page_and_errors_show_over_it(segue, chromium, tmp_pa
         assert chromium.locator("#preview-figure .segue-viewport").is_visible()
 
         # The fix clears it.
-        _save(path, _SLIDE.format(x=240))
+        _save(path, SLIDE.format(x=240))
         chromium.wait_for_function("SeguePreview.version === 3", timeout=60_000)
         chromium.wait_for_selector("#preview-overlay", state="hidden")
         assert chromium.evaluate("SeguePreview.problem") is None

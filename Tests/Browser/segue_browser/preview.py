@@ -10,6 +10,21 @@ import time
 from pathlib import Path
 
 
+SLIDE = """import Segue
+
+Transition("slide", duration: 1) {{ t in
+    t.from.backgroundColor = Color(rgb: 0x3366CC)
+    t.to.backgroundColor = Color(rgb: 0x2E9E4F)
+    let card = Layer(frame: Rect(x: 20, y: 40, width: 100, height: 100), contents: .color(Color(rgb: 0xCC2244)))
+    t.to.addSublayer(card)
+    t.animate {{
+        card.position = Point(x: {x}, y: 90)
+    }}
+}}
+"""
+"""A small transition file; `SLIDE.format(x=…)` sets where its card slides to."""
+
+
 class PreviewProcess:
     """A running `segue preview ARGUMENTS` on a free port."""
 

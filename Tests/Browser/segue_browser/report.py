@@ -22,6 +22,11 @@ class Report:
     images: list[Row] = field(default_factory=list)
     breaks: list[Row] = field(default_factory=list)
     worst_by_engine: dict[str, float] = field(default_factory=dict)
+    figures: list[str] = field(default_factory=list)
+
+    def record_figure(self, line: str) -> None:
+        """A measured figure from a check that is not a frame (load, timing), printed as it is."""
+        self.figures.append(line)
 
     def record_frames(self, case, engine: str, checks: list[FrameCheck], folder: Path,
                       known_failure: bool = False) -> None:
@@ -63,6 +68,8 @@ class Report:
         if self.breaks:
             out += ["", "deliberately broken exports (the checker must fail them):"]
             out += _table(("break", "engine", "injected px", "measured px", "wrong probes", "result"), self.breaks)
+        if self.figures:
+            out += ["", "other figures:"] + self.figures
         return out
 
 
