@@ -37,9 +37,13 @@ struct TimelineResolver {
             for problem in layer.structureErrors { resolver.error(problem, at: layer.location) }
             nodes.append(resolver.node(layer, id: id, parent: parent))
         }
+        let timeline = Timeline(name: name, summary: summary, direction: context.direction, size: context.size,
+                                duration: context.duration, layers: nodes)
+        if let snapshot = timeline.selfPicturingSnapshot, case .snapshot(let s)? = snapshot.contents {
+            resolver.error("layer '\(snapshot.id)' is a snapshot of the \(s.screen.rawValue) screen inside a screen that it would picture, so it would contain itself; add it to the container with t.add(_:)", at: snapshot.source ?? context.container.location)
+        }
         guard resolver.diagnostics.isEmpty else { return .failure(DiagnosticError(resolver.diagnostics)) }
-        return .success(Timeline(name: name, summary: summary, direction: context.direction, size: context.size,
-                                 duration: context.duration, layers: nodes))
+        return .success(timeline)
     }
 
     private mutating func node(_ layer: Layer, id: String, parent: String?) -> LayerNode {

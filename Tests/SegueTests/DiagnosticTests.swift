@@ -171,6 +171,22 @@ struct DiagnosticTests {
         #expect(spring.first?.message.contains("positive mass") == true)
     }
 
+    @Test func aSnapshotInsideTheScreenItPicturesIsRefused() {
+        var line = 0
+        let d = problems(Transition("x") { t in
+            line = #line + 1
+            let picture = t.snapshot(of: .to, name: "picture")
+            t.to.addSublayer(picture)
+        })
+        #expect(d.first?.location?.line == line)
+        #expect(d.first?.message.contains("would contain itself") == true)
+        let crossing = problems(Transition("x") { t in
+            t.from.addSublayer(t.snapshot(of: .to))
+            t.to.addSublayer(t.snapshot(of: .from))
+        })
+        #expect(crossing.count == 1)
+    }
+
     @Test func diagnosticsPrintLikeACompiler() {
         let d = Diagnostic(.error, "bad", at: SourceLocation(file: "/a/Reveal.swift", line: 7, column: 5))
         #expect(d.description == "/a/Reveal.swift:7:5: error: bad")
