@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -49,5 +50,13 @@ let package = Package(
         .testTarget(name: "SegueCompilerTests", dependencies: ["SegueCompiler", "SeguePresets", "SegueXML"]),
         .testTarget(name: "SegueFilesTests", dependencies: ["SegueFiles"]),
         .testTarget(name: "SegueCLITests", dependencies: ["segue"]),
+        // Fuzz targets over what Segue reads from outside; `scripts/fuzz` runs them under libFuzzer.
+        .target(name: "SegueFuzzing", dependencies: ["SegueCompiler", "SegueFiles", "SeguePresets"]),
+        .executableTarget(name: "segue-fuzz", dependencies: ["SegueFuzzing"]),
+        // Random transitions through the public DSL: `swift test --filter SeguePropertyTests`.
+        .testTarget(
+            name: "SeguePropertyTests",
+            dependencies: ["SegueCompiler", "SegueXML", "SegueFuzzing", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
     ]
 )
