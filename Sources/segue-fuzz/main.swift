@@ -18,14 +18,19 @@ func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>,
                      _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
 
 nonisolated(unsafe) var selected = target
+
+/// libFuzzer's entry point, also handed to its driver: one input through the chosen target.
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    selected.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+    return 0
+}
+
 var argc = CInt(arguments.count)
 var cStrings: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
 let status = cStrings.withUnsafeMutableBufferPointer { buffer -> CInt in
     var argv = buffer.baseAddress
-    return runFuzzerDriver(&argc, &argv) { bytes, count in
-        selected.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
-        return 0
-    }
+    return runFuzzerDriver(&argc, &argv, fuzzOneInput)
 }
 exit(status)
 #else
