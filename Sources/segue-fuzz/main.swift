@@ -4,12 +4,17 @@
 import Foundation
 import SegueFuzzing
 
+// The target is the first argument; it is also passed on in SEGUE_FUZZ_TARGET, because libFuzzer
+// runs itself again without it when merging.
 var arguments = CommandLine.arguments
-guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
+if arguments.count >= 2, let named = FuzzTarget(rawValue: arguments[1]) {
+    arguments.remove(at: 1)
+    setenv("SEGUE_FUZZ_TARGET", named.rawValue, 1)
+}
+guard let target = getenv("SEGUE_FUZZ_TARGET").flatMap({ FuzzTarget(rawValue: String(cString: $0)) }) else {
     FileHandle.standardError.write(Data("usage: segue-fuzz \(FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")) [options] [files or folders]\n".utf8))
     exit(2)
 }
-arguments.remove(at: 1)
 
 #if SEGUE_LIBFUZZER
 @_silgen_name("LLVMFuzzerRunDriver")
