@@ -5,8 +5,8 @@ import SegueCompiler
 import SegueXML
 import Testing
 
-/// Random legal transitions (see `RandomTransition`), 10,000 a run by default
-/// (`SEGUE_PROPERTY_CASES` sets another count), checked end to end: both directions resolve; the
+/// Random legal transitions (see `RandomTransition`): 1,000 in a plain `swift test`, 10,000 in
+/// `scripts/test` (`SEGUE_PROPERTY_CASES` sets the count), checked end to end: both directions resolve; the
 /// evaluator gives only finite numbers at every keyframe time and between; the SVG validates
 /// against the SVG 1.1 DTD and, played back by SMIL's rules, stays within the tolerance of the
 /// model; the HTML page parses without a structural error; and (every fourth case, to keep the
@@ -14,7 +14,7 @@ import Testing
 /// through its JSON. A failure prints the choices, the shrunk choices, the seed to reproduce it
 /// (`.fixedSeed(…)`) and what was built.
 struct TransitionPropertyTests {
-    static let cases = ProcessInfo.processInfo.environment["SEGUE_PROPERTY_CASES"].flatMap { Int($0) } ?? 10_000
+    static let cases = ProcessInfo.processInfo.environment["SEGUE_PROPERTY_CASES"].flatMap { Int($0) } ?? 1_000
     /// Cases run on this many tasks at once; libxml2 validation is serialised, the rest is not.
     static let shards = 2
     /// SVG's tolerance (0.5 px) plus the 0.05 px of writing numbers with one decimal.
