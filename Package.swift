@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -75,6 +76,14 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Fuzz targets over what Segue reads from outside; `scripts/fuzz` runs them under libFuzzer.
+        .target(name: "SegueFuzzing", dependencies: ["SegueCompiler", "SegueFiles", "SeguePresets"]),
+        .executableTarget(name: "segue-fuzz", dependencies: ["SegueFuzzing"]),
+        // Random transitions through the public DSL: `swift test --filter SeguePropertyTests`.
+        .testTarget(
+            name: "SeguePropertyTests",
+            dependencies: ["SegueCompiler", "SegueXML", "SegueFuzzing", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ]
 )

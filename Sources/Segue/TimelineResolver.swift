@@ -31,12 +31,19 @@ struct TimelineResolver {
                 resolver.error("two layers are named '\(id)' (the other is at \(first)); give each layer its own name", at: layer.location)
             }
             seen[id] = layer.location
+            if let name = layer.name, !Self.isUsableLayerName(name) {
+                resolver.error("\(Self.quoted(name)) is not a usable layer name; use a non-empty name without control characters", at: layer.location)
+            }
             for problem in layer.structureErrors { resolver.error(problem, at: layer.location) }
             nodes.append(resolver.node(layer, id: id, parent: parent))
         }
+        let timeline = Timeline(name: name, summary: summary, direction: context.direction, size: context.size,
+                                duration: context.duration, layers: nodes)
+        if let snapshot = timeline.selfPicturingSnapshot, case .snapshot(let s)? = snapshot.contents {
+            resolver.error("layer '\(snapshot.id)' is a snapshot of the \(s.screen.rawValue) screen inside a screen that it would picture, so it would contain itself; add it to the container with t.add(_:)", at: snapshot.source ?? context.container.location)
+        }
         guard resolver.diagnostics.isEmpty else { return .failure(DiagnosticError(resolver.diagnostics)) }
-        return .success(Timeline(name: name, summary: summary, direction: context.direction, size: context.size,
-                                 duration: context.duration, layers: nodes))
+        return .success(timeline)
     }
 
     private mutating func node(_ layer: Layer, id: String, parent: String?) -> LayerNode {
@@ -112,6 +119,16 @@ struct TimelineResolver {
             error("layer '\(id)': the mask cannot morph from a \(a.value.kind) into a \(b.value.kind); animate between shapes of one kind (paths need the same commands)", at: at)
         }
         return Animated(keyframes: keyframes)
+    }
+
+    /// A layer name appears in outputs and in one-line diagnostics: it must say something and fit on a line.
+    static func isUsableLayerName(_ name: String) -> Bool {
+        !name.isEmpty && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    /// A name as a diagnostic shows it, with control characters made visible.
+    private static func quoted(_ name: String) -> String {
+        "'" + name.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined() + "'"
     }
 
     private mutating func error(_ message: String, at location: SourceLocation) {

@@ -84,13 +84,17 @@ struct ProjectionSampler {
         return result
     }
 
+    /// Grid steps between two of the model's keyframe times, however close they are.
+    static let minimumSteps = 8
+
     /// The model's keyframe times with evenly spaced times added between them.
     static func grid(base: [Double], resolution: Double) -> [Double] {
         let sorted = Array(Set(base)).sorted()
         guard var previous = sorted.first else { return [] }
         var grid = [previous]
         for time in sorted.dropFirst() {
-            let steps = max(1, Int(((time - previous) * resolution).rounded(.up)))
+            // At least a few steps however short the interval: a 1 ms turn needs them as much as a long one.
+            let steps = max(minimumSteps, Int(((time - previous) * resolution).rounded(.up)))
             for k in 1...steps { grid.append(previous + (time - previous) * Double(k) / Double(steps)) }
             previous = time
         }

@@ -4,7 +4,7 @@ import Segue
 /// backends rely on, so that a damaged document is refused with a message instead of crashing a
 /// backend: a positive duration and size; a root layer first; unique layer ids; every parent named
 /// before its sublayers; every animated property with at least one keyframe, the first at time 0,
-/// finite times that never decrease.
+/// finite times that never decrease; no snapshot that would picture itself.
 public enum TimelineCheck {
     /// The first broken invariant, described, or nil when the timeline is sound.
     public static func problem(in timeline: Timeline) -> String? {
@@ -25,6 +25,9 @@ public enum TimelineCheck {
             }
             guard seen.insert(layer.id).inserted else { return "two layers have the id '\(layer.id)'" }
             if let problem = problem(in: layer) { return "layer '\(layer.id)': \(problem)" }
+        }
+        if let snapshot = timeline.selfPicturingSnapshot {
+            return "layer '\(snapshot.id)' is a snapshot inside the screen it pictures"
         }
         return nil
     }

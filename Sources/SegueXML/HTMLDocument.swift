@@ -23,6 +23,23 @@ public final class HTMLDocument {
         xmlFreeDoc(doc)
     }
 
+    /// What libxml2's HTML parser objects to in `data`: unclosed or misnested elements, broken
+    /// attributes, stray `<` or `&`, bytes that are not UTF-8. Elements HTML4 does not know
+    /// (`main`, `svg`, `template` …) are HTML5, not mistakes, and are not reported.
+    public static func problems(in data: Data) -> [XMLIssue] {
+        LibXML.initialize()
+        LibXML.validationLock.lock()
+        defer { LibXML.validationLock.unlock() }
+        let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOWARNING.rawValue)
+        let issues = IssueCollector().collect {
+            let parsed = data.withUnsafeBytes { raw in
+                htmlReadMemory(raw.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(raw.count), "page.html", "UTF-8", options)
+            }
+            if let parsed { xmlFreeDoc(parsed) }
+        }
+        return issues.filter { !($0.message.hasPrefix("Tag ") && $0.message.hasSuffix(" invalid")) }
+    }
+
     /// The element with an `id`, if any.
     public func element(id: String) -> XMLElement? {
         guard let root = xmlDocGetRootElement(doc) else { return nil }

@@ -128,10 +128,10 @@ struct CLITests {
     }
 
     /// Runs the binary with arguments, in a folder, with extra environment variables.
-    static func run(_ arguments: [String], in folder: URL?, executable: URL = binary,
-                    environment: [String: String] = [:]) throws -> Run {
+    static func run(_ arguments: [String], in folder: URL?, environment: [String: String] = [:],
+                    executable: String? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? Self.binary
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
         if !environment.isEmpty {

@@ -51,8 +51,9 @@ struct GalleryCLITests {
         let dir = try files.folder(["src/Two.swift": TransitionFileCLITests.two])
         // `script` gives the command a pseudo-terminal, as an interactive shell would.
         let command = "\(CLITests.binary.path) gallery src -o site --jobs 1"
-        let run = try CLITests.run(["-qec", command, "/dev/null"], in: dir, executable: URL(fileURLWithPath: "/usr/bin/script"),
-                                   environment: ["XDG_CACHE_HOME": TransitionFileCLITests.cacheHome.path, "TERM": "xterm"])
+        let run = try CLITests.run(["-qec", command, "/dev/null"], in: dir,
+                                   environment: ["XDG_CACHE_HOME": TransitionFileCLITests.cacheHome.path, "TERM": "xterm"],
+                                   executable: "/usr/bin/script")
         #expect(run.status == 0, "\(run.stdout)")
         #expect(run.stdout.contains("\r\u{1B}[2K[                        ] 0/1  building src/Two.swift"), "\(run.stdout)")
         #expect(!run.stdout.contains("[1/1]"))

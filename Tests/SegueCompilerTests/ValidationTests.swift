@@ -34,4 +34,17 @@ struct ValidationTests {
         let issues = try DTDValidator.validateSVG(Data("<svg><g></svg>".utf8))
         #expect(!issues.isEmpty)
     }
+
+    /// libxml2 runs with XML_PARSE_NONET and the catalog: the SVG 1.1 DOCTYPE, which names a URL on
+    /// w3.org, validates from the local copy, while a DTD the catalog does not know is refused
+    /// with libxml2's network error instead of being fetched. (`FaultTests` also validates inside
+    /// a network namespace with no interfaces.)
+    @Test func aRemoteDoctypeIsResolvedLocallyAndNeverFetched() throws {
+        let svg = header + "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\"><rect width=\"5\" height=\"5\"/></svg>"
+        #expect(header.contains("http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"))
+        #expect(try DTDValidator.validateSVG(Data(svg.utf8)).isEmpty)
+        let unknown = "<?xml version=\"1.0\"?>\n<!DOCTYPE svg PUBLIC \"-//Nobody//DTD Nothing//EN\" \"http://example.com/nothing.dtd\">\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>"
+        let issues = try DTDValidator.validateSVG(Data(unknown.utf8))
+        #expect(issues.contains { $0.message.contains("network") }, "\(issues)")
+    }
 }

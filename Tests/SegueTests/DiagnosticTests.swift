@@ -111,6 +111,82 @@ struct DiagnosticTests {
         #expect(d.first?.message.contains("cannot read image") == true)
     }
 
+    @Test func zeroDurationIsReportedAtTheTransition() {
+        let line = #line + 1
+        let d = problems(Transition("x", duration: 0) { _ in })
+        #expect(d.first?.location?.line == line)
+        #expect(d.first?.message.contains("positive number of seconds, not 0.0") == true)
+    }
+
+    @Test func notANumberDurationIsRefused() {
+        let d = problems(Transition("x", duration: .nan) { _ in })
+        #expect(d.first?.message.contains("not nan") == true)
+    }
+
+    @Test func anchorPointOutsideReasonIsReportedAtItsAnimation() {
+        var line = 0
+        let d = problems(Transition("x") { t in
+            line = #line + 1
+            t.animate { t.to.anchorPoint = Point(x: 1e6, y: 0.5) }
+        })
+        #expect(d.count == 1)
+        #expect(d.first?.location?.line == line)
+        #expect(d.first?.message.contains("anchorPoint cannot be") == true)
+        #expect(d.first?.message.contains("unit coordinates") == true)
+    }
+
+    @Test func unknownLayerNamesAreRefused() {
+        var lines: [Int] = []
+        let d = problems(Transition("x") { t in
+            lines.append(#line + 1)
+            t.add(Layer(name: ""))
+            lines.append(#line + 1)
+            t.add(Layer(name: "two\nlines"))
+        })
+        #expect(d.map { $0.location?.line } == lines)
+        #expect(d.first?.message.contains("'' is not a usable layer name") == true)
+        #expect(d.last?.message.contains("'two\\nlines' is not a usable layer name") == true)
+    }
+
+    @Test func duplicateIDsAreReportedAtTheSecondWithTheFirst() {
+        var lines: [Int] = []
+        let d = problems(Transition("x") { t in
+            lines.append(#line + 1)
+            let first = Layer(name: "to")
+            t.add(first)
+        })
+        // `to` is the stage's own screen: a user layer may not take its id either.
+        #expect(d.first?.location?.line == lines[0])
+        #expect(d.first?.message.contains("two layers are named 'to'") == true)
+    }
+
+    @Test func badTimingCurvesAndSpringsAreRefused() {
+        let curve = problems(Transition("x") { t in
+            t.animate(curve: TimingCurve(controlPoints: 2, 0, 0.5, .infinity)) { t.to.opacity = 0 }
+        })
+        #expect(curve.first?.message.contains("x control points must lie in 0...1") == true)
+        let spring = problems(Transition("x") { t in
+            t.animate(spring: Spring(mass: 0)) { t.to.opacity = 0 }
+        })
+        #expect(spring.first?.message.contains("positive mass") == true)
+    }
+
+    @Test func aSnapshotInsideTheScreenItPicturesIsRefused() {
+        var line = 0
+        let d = problems(Transition("x") { t in
+            line = #line + 1
+            let picture = t.snapshot(of: .to, name: "picture")
+            t.to.addSublayer(picture)
+        })
+        #expect(d.first?.location?.line == line)
+        #expect(d.first?.message.contains("would contain itself") == true)
+        let crossing = problems(Transition("x") { t in
+            t.from.addSublayer(t.snapshot(of: .to))
+            t.to.addSublayer(t.snapshot(of: .from))
+        })
+        #expect(crossing.count == 1)
+    }
+
     @Test func diagnosticsPrintLikeACompiler() {
         let d = Diagnostic(.error, "bad", at: SourceLocation(file: "/a/Reveal.swift", line: 7, column: 5))
         #expect(d.description == "/a/Reveal.swift:7:5: error: bad")
