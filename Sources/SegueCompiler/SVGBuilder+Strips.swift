@@ -3,10 +3,10 @@ import Segue
 import SegueXML
 
 /// Text, images and snapshots on a layer seen in perspective: SVG can only map them affinely, so
-/// the layer is cut into strips, each drawn through the affine map that agrees with the projection
-/// at three of its corners and clipped to its rectangle, a still clip in the content's own space
-/// that the map moves with the content. Strips are added until the largest disagreement inside a
-/// strip is within half the tolerance.
+/// the layer is cut into strips, each drawn through the affine map closest to the projection at its
+/// four corners (a quarter of a trapezoid's defect at each, not all of it at one) and clipped to
+/// its rectangle, a still clip in the content's own space that the map moves with the content.
+/// Strips are added until the largest disagreement inside a strip is within half the tolerance.
 extension SVGBuilder {
     mutating func writeStrips(_ layer: LayerNode, frame: ProjectionFrame,
                               place: @escaping (Double) -> Homography, into body: XMLElement) throws(ExportError) {
@@ -31,7 +31,7 @@ extension SVGBuilder {
             let track = sampledTrack(frame, value: { t -> AffineParts in
                 let h = place(t)
                 let c = strip.corners.map { h.apply($0) ?? $0 }
-                return AffineParts(Affine2D(mapping: strip.origin, size: strip.size, to: c[0], c[1], c[3]).parts)
+                return AffineParts(Affine2D(fitting: strip, to: c).parts)
             }, measure: { parts in probes.map { Affine2D(parts.parts).apply($0) } }).unwrapped
             var group = body
             let decimals = options.decimals
@@ -107,8 +107,9 @@ extension SVGBuilder {
                 let h = place(t), s = screen(t)
                 for r in rects {
                     let c = r.corners.map { h.apply($0) ?? $0 }
-                    let affine = Affine2D(mapping: r.origin, size: r.size, to: c[0], c[1], c[3])
-                    for p in [Point(x: r.maxX, y: r.maxY), r.center, Point(x: r.midX, y: r.maxY), Point(x: r.maxX, y: r.midY)] {
+                    let affine = Affine2D(fitting: r, to: c)
+                    let edges = [Point(x: r.midX, y: r.minY), Point(x: r.maxX, y: r.midY), Point(x: r.midX, y: r.maxY), Point(x: r.minX, y: r.midY)]
+                    for p in r.corners + edges + [r.center] {
                         guard let truth = h.apply(p), let a = s.apply(affine.apply(p)), let b = s.apply(truth) else { continue }
                         worst = max(worst, a.distance(to: b))
                     }
