@@ -8,14 +8,17 @@ struct Affine2D: Equatable {
 
     static let identity = Affine2D(a: 1, b: 0, c: 0, d: 1, e: 0, f: 0)
 
-    /// The affine map taking the unit-square corners (0,0), (1,0), (0,1) of a box of the given size
-    /// at `origin` to three points.
-    init(mapping origin: Point, size: Size, to p0: Point, _ p1: Point, _ p2: Point) {
-        let w = size.width, h = size.height
-        a = (p1.x - p0.x) / w; b = (p1.y - p0.y) / w
-        c = (p2.x - p0.x) / h; d = (p2.y - p0.y) / h
-        e = p0.x - a * origin.x - c * origin.y
-        f = p0.y - b * origin.x - d * origin.y
+    /// The affine map closest (by least squares) to taking the box's corners, in `Rect.corners`
+    /// order, to four points: the box's centre goes to their centroid and each side of the box to
+    /// the mean of its two images. A quad that is no parallelogram then misses by a quarter of its
+    /// defect at every corner, instead of by all of it at the one corner a three-point map leaves.
+    init(fitting box: Rect, to q: [Point]) {
+        let w = box.width, h = box.height
+        a = (q[1].x - q[0].x + q[2].x - q[3].x) / (2 * w); b = (q[1].y - q[0].y + q[2].y - q[3].y) / (2 * w)
+        c = (q[3].x - q[0].x + q[2].x - q[1].x) / (2 * h); d = (q[3].y - q[0].y + q[2].y - q[1].y) / (2 * h)
+        let centroid = Point(x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4)
+        e = centroid.x - a * box.midX - c * box.midY
+        f = centroid.y - b * box.midX - d * box.midY
     }
 
     init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {

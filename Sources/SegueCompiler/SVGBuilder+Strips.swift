@@ -3,9 +3,10 @@ import Segue
 import SegueXML
 
 /// Text, images and snapshots on a layer seen in perspective: SVG can only map them affinely, so
-/// the layer is cut into strips, each drawn through the affine map that agrees with the projection
-/// at three of its corners and clipped to its exact projected quad. Strips are added until the
-/// largest disagreement inside a strip is within half the tolerance.
+/// the layer is cut into strips, each drawn through the affine map closest to the projection at its
+/// four corners (a quarter of a trapezoid's defect at each, not all of it at one) and clipped to
+/// its rectangle, a still clip in the content's own space that the map moves with the content.
+/// Strips are added until the largest disagreement inside a strip is within half the tolerance.
 extension SVGBuilder {
     mutating func writeStrips(_ layer: LayerNode, frame: ProjectionFrame,
                               place: @escaping (Double) -> Homography, into body: XMLElement) throws(ExportError) {
@@ -19,21 +20,20 @@ extension SVGBuilder {
         stats.worstContentDeviation = max(stats.worstContentDeviation, stripError)
         for strip in strips {
             let clipID = ids.make(layer.id + "-strip")
-            // Neighbouring strips overlap by a point, so antialiased clip edges leave no seam.
+            // Neighbouring strips overlap by a point, so antialiased clip edges leave no seam. The
+            // clip is drawn in the content's own space, through the strip's map like the content,
+            // so it never moves.
             let clipRect = Rect(x: max(strip.minX - 1, bounds.minX), y: max(strip.minY - 1, bounds.minY),
                                 width: min(strip.maxX + 1, bounds.maxX) - max(strip.minX - 1, bounds.minX),
                                 height: min(strip.maxY + 1, bounds.maxY) - max(strip.minY - 1, bounds.minY))
-            writeProjectedOutline(frame, into: defs.addChild("clipPath").set("id", clipID)) { t in
-                let h = place(t)
-                return clipRect.corners.map { h.apply($0) ?? $0 }
-            }
+            writeFrame(Animated(clipRect), on: defs.addChild("clipPath").set("id", clipID).addChild("rect"))
             let probes = strip.corners + [strip.center]
             let track = sampledTrack(frame, value: { t -> AffineParts in
                 let h = place(t)
                 let c = strip.corners.map { h.apply($0) ?? $0 }
-                return AffineParts(Affine2D(mapping: strip.origin, size: strip.size, to: c[0], c[1], c[3]).parts)
+                return AffineParts(Affine2D(fitting: strip, to: c).parts)
             }, measure: { parts in probes.map { Affine2D(parts.parts).apply($0) } }).unwrapped
-            var group = body.addChild("g").set("clip-path", "url(#\(clipID))")
+            var group = body
             let decimals = options.decimals
             let steps: [(String, Animated<Double>?, Animated<Point>?)] = [
                 ("translate", nil, track.map { $0.parts.translation }),
@@ -64,7 +64,7 @@ extension SVGBuilder {
                     }
                 }
             }
-            group.addChild("use").set("href", "#" + contentID, namespace: xlink)
+            group.addChild("use").set("clip-path", "url(#\(clipID))").set("href", "#" + contentID, namespace: xlink)
         }
     }
 
@@ -107,8 +107,9 @@ extension SVGBuilder {
                 let h = place(t), s = screen(t)
                 for r in rects {
                     let c = r.corners.map { h.apply($0) ?? $0 }
-                    let affine = Affine2D(mapping: r.origin, size: r.size, to: c[0], c[1], c[3])
-                    for p in [Point(x: r.maxX, y: r.maxY), r.center, Point(x: r.midX, y: r.maxY), Point(x: r.maxX, y: r.midY)] {
+                    let affine = Affine2D(fitting: r, to: c)
+                    let edges = [Point(x: r.midX, y: r.minY), Point(x: r.maxX, y: r.midY), Point(x: r.midX, y: r.maxY), Point(x: r.minX, y: r.midY)]
+                    for p in r.corners + edges + [r.center] {
                         guard let truth = h.apply(p), let a = s.apply(affine.apply(p)), let b = s.apply(truth) else { continue }
                         worst = max(worst, a.distance(to: b))
                     }
