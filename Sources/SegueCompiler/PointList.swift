@@ -24,10 +24,12 @@ struct PointList: Interpolatable {
 
 extension Rect {
     /// The outline of the rectangle with rounded corners, as a polygon (each corner arc in
-    /// `segments` straight pieces).
-    func outline(cornerRadius: Double, segments: Int = 4) -> [Point] {
-        let r = min(max(cornerRadius, 0), width / 2, height / 2)
-        guard r > 0 else { return corners }
+    /// `segments` straight pieces). A sharp rectangle is its four corners, unless `keepsArcs`:
+    /// then its arcs have radius 0, so an outline whose radius animates through 0 keeps one
+    /// number of points (SMIL interpolates point lists of one length only).
+    func outline(cornerRadius: Double, segments: Int = 4, keepsArcs: Bool = false) -> [Point] {
+        let r = max(min(cornerRadius, width / 2, height / 2), 0)
+        guard r > 0 || keepsArcs else { return corners }
         var points: [Point] = []
         let centers = [Point(x: maxX - r, y: minY + r), Point(x: maxX - r, y: maxY - r),
                        Point(x: minX + r, y: maxY - r), Point(x: minX + r, y: minY + r)]
@@ -43,8 +45,9 @@ extension Rect {
 }
 
 extension MaskShape {
-    /// The shape's outline as a polygon in the layer's coordinates.
-    var outline: [Point] {
+    /// The shape's outline as a polygon in the layer's coordinates (`keepsArcs`: see
+    /// `Rect.outline(cornerRadius:segments:keepsArcs:)`).
+    func outline(keepsArcs: Bool = false) -> [Point] {
         switch self {
         case .ellipse(let r):
             return (0..<48).map { k in
@@ -52,7 +55,7 @@ extension MaskShape {
                 return Point(x: r.midX + r.width / 2 * cos(angle), y: r.midY + r.height / 2 * sin(angle))
             }
         case .rect(let r, let radius):
-            return r.outline(cornerRadius: radius)
+            return r.outline(cornerRadius: radius, keepsArcs: keepsArcs)
         case .path(let path):
             return path.flattened
         }

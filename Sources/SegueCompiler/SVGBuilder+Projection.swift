@@ -98,7 +98,7 @@ extension SVGBuilder {
             let clip = defs.addChild("clipPath").set("id", id)
             writeProjectedOutline(frame, into: clip) { t in
                 let h = place(t)
-                return mask.value(at: t).outline.map { h.apply($0) ?? $0 }
+                return mask.value(at: t).outline(keepsArcs: !mask.isConstant).map { h.apply($0) ?? $0 }
             }
             body = body.addChild("g").set("clip-path", "url(#\(id))")
         }
@@ -107,7 +107,7 @@ extension SVGBuilder {
             let clip = defs.addChild("clipPath").set("id", id)
             writeProjectedOutline(frame, into: clip) { t in
                 let h = place(t)
-                return bounds.value(at: t).outline(cornerRadius: layer.cornerRadius.value(at: t)).map { h.apply($0) ?? $0 }
+                return bounds.value(at: t).outline(cornerRadius: layer.cornerRadius.value(at: t), keepsArcs: !layer.cornerRadius.isConstant).map { h.apply($0) ?? $0 }
             }
             body = body.addChild("g").set("clip-path", "url(#\(id))")
         }
@@ -181,7 +181,7 @@ extension SVGBuilder {
         let background = layer.backgroundColor
         func quad(_ t: Double) -> [Point] {
             let h = place(t)
-            return bounds.value(at: t).outline(cornerRadius: layer.cornerRadius.value(at: t)).map { h.apply($0) ?? $0 }
+            return bounds.value(at: t).outline(cornerRadius: layer.cornerRadius.value(at: t), keepsArcs: !layer.cornerRadius.isConstant).map { h.apply($0) ?? $0 }
         }
         if background.keyframes.contains(where: { $0.value.alpha > 0 }) {
             let polygon = writeProjectedOutline(frame, into: body, outline: quad)

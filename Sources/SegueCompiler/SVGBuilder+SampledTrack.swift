@@ -40,7 +40,10 @@ extension SVGBuilder {
         func fraction(_ a: Int, _ b: Int, _ t: Int) -> Double { (grid[t] - grid[a]) / (grid[b] - grid[a]) }
         // Whether interpolating from a to b with `curve` stays within the tolerance in between.
         func holds(_ a: Int, _ b: Int, _ curve: Easing) -> Bool {
-            (a + 1..<b).allSatisfy { t in
+            // Lists of different lengths do not interpolate (a mask that changes its kind): only
+            // neighbouring grid times, with nothing in between, may follow each other then.
+            guard points[a].count == points[b].count else { return false }
+            return (a + 1..<b).allSatisfy { t in
                 guard visible[t] else { return true }
                 let progress = curve.progress(at: fraction(a, b, t))
                 guard movesPointsStraight else {
@@ -48,6 +51,7 @@ extension SVGBuilder {
                     return distance(guess, truths[t], screens[t]) <= sampler.tolerance
                 }
                 let h = screens[t]
+                guard truths[t].count == points[a].count else { return false }
                 for (i, (start, end)) in zip(points[a], points[b]).enumerated() {
                     let guess = Point(x: start.x + (end.x - start.x) * progress, y: start.y + (end.y - start.y) * progress)
                     if let g = h.apply(guess), let truth = truths[t][i], g.distance(to: truth) > sampler.tolerance { return false }
