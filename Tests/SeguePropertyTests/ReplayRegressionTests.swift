@@ -17,7 +17,7 @@ struct ReplayRegressionTests {
     }
 
     /// A Core Animation spring moving `from` by about 1,000 pt: sampled to 0.0005 of its progress
-    /// only, it strayed 0.62 px; now also to 0.25 px.
+    /// only, it strayed 0.62 px; now also to 0.35 px.
     @Test func aLongSpringIsSampledInPixels() throws {
         let choices: [UInt32] = [
             1789451284, 2819230340, 2969335191, 1612741992, 1051810667, 2087405750, 3160056684, 3837786638,
