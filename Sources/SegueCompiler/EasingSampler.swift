@@ -29,8 +29,10 @@ enum EasingSampler {
 
 extension Animated {
     /// The same track with every spring segment replaced by straight keyframes within `tolerance`
-    /// of the spring's progress; Bézier segments are kept as they are.
-    func withSpringsSampled(tolerance: Double) -> Animated {
+    /// of the spring's progress; Bézier segments are kept as they are. With `distance` (how far a
+    /// segment moves, in px), a segment also strays at most `SVGAnimator.springTolerance` px: a
+    /// fraction of the progress is a long way on a move of thousands of points.
+    func withSpringsSampled(tolerance: Double, distance: ((Value, Value) -> Double)? = nil) -> Animated {
         var frames = [keyframes[0]]
         for (previous, frame) in zip(keyframes, keyframes.dropFirst()) {
             guard frame.curve.bezier == nil, frame.time > previous.time else {
@@ -38,7 +40,9 @@ extension Animated {
                 continue
             }
             let span = frame.time - previous.time
-            for fraction in EasingSampler.fractions(for: frame.curve, tolerance: tolerance).dropFirst() {
+            let moved = distance?(previous.value, frame.value) ?? 0
+            let limit = moved > 0 ? min(tolerance, SVGAnimator.springTolerance / moved) : tolerance
+            for fraction in EasingSampler.fractions(for: frame.curve, tolerance: limit).dropFirst() {
                 let value = previous.value.interpolated(to: frame.value, fraction: frame.curve.progress(at: fraction))
                 frames.append(Keyframe(time: previous.time + span * fraction, value: fraction == 1 ? frame.value : value))
             }

@@ -21,8 +21,7 @@ extension LayerNode {
     /// True when the layer stays in its superlayer's plane: a planar transform and no depth, so a
     /// perspective above it has no effect on it.
     var isFlat: Bool {
-        zPosition.isConstant && zPosition.initialValue == 0
-            && transform.keyframes.allSatisfy { $0.value.isPlanarAffine && $0.value.m43 == 0 }
+        zPosition.isConstant && zPosition.initialValue == 0 && transform.staysInPlane
     }
 }
 

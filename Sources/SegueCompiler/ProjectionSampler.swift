@@ -37,6 +37,33 @@ struct ProjectionSampler {
         return grid
     }
 
+    /// The shortest interval `refined` makes, as a fraction of the clock cycle: ten `keyTimes`
+    /// units (5 decimals), so refined keyframes stay distinct and in order when written.
+    static let minimumRefinedStep = 1e-4
+
+    /// The grid with midpoints added, halving again and again, wherever moving straight between
+    /// two neighbouring grid times misses the model halfway (`misses(a, b)`): motion so fast (a
+    /// spring's swing, a turn seen nearly edge-on) that even neighbours on the grid are too far
+    /// apart, where the greedy walk would otherwise take a neighbour on trust.
+    static func refined(_ grid: [Double], minimumStep: Double, misses: (Double, Double) -> Bool) -> [Double] {
+        guard var previous = grid.first else { return [] }
+        var result = [previous]
+        func split(_ a: Double, _ b: Double) {
+            if b - a >= 2 * minimumStep && misses(a, b) {
+                let mid = (a + b) / 2
+                split(a, mid)
+                result.append(mid)
+                split(mid, b)
+            }
+        }
+        for time in grid.dropFirst() {
+            split(previous, time)
+            result.append(time)
+            previous = time
+        }
+        return result
+    }
+
     /// The chosen keyframes: indices into `grid`, each with the timing of the interval that
     /// arrives at it. `fit(a, b)`: the timing with which interpolating from the sample at grid
     /// index `a` to the one at `b` stays within the tolerance at every grid time in between, or nil

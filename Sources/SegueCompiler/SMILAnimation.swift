@@ -1,3 +1,4 @@
+import Foundation
 import Segue
 import SegueXML
 
@@ -31,11 +32,15 @@ struct SMILClock {
 struct SMILAnimation<Value: Interpolatable> {
     let track: Animated<Value>
     let format: (Value) -> String
+    /// How far a value written in px moves between two keyframes; nil for other values.
+    let distance: ((Value, Value) -> Double)?
 
     /// A track's animation; spring segments become straight keyframes within `tolerance` of the
     /// spring's progress.
-    init(track: Animated<Value>, tolerance: Double = 0.0005, format: @escaping (Value) -> String) {
-        self.track = track.withSpringsSampled(tolerance: tolerance)
+    init(track: Animated<Value>, tolerance: Double = 0.0005, distance: ((Value, Value) -> Double)? = nil,
+         format: @escaping (Value) -> String) {
+        self.track = track.withSpringsSampled(tolerance: tolerance, distance: distance)
+        self.distance = distance
         self.format = format
     }
 
@@ -56,13 +61,34 @@ struct SMILAnimation<Value: Interpolatable> {
         fill(animation, clock: clock)
     }
 
+    /// `keyTimes` in 5 decimals, or, for a value written in px, more (up to 9) where rounding to
+    /// 5 would move the drawing by more than 0.05 px: a long motion over a few thousandths of the
+    /// cycle. `moved[i]`: how far the value moves from keyframe i to i + 1.
+    static func keyTimes(_ fractions: [Double], moved: [Double]) -> [String] {
+        fractions.indices.map { i in
+            let x = fractions[i]
+            var speeds: [Double] = []
+            if i > 0, x > fractions[i - 1] { speeds.append(moved[i - 1] / (x - fractions[i - 1])) }
+            if i + 1 < fractions.count, fractions[i + 1] > x { speeds.append(moved[i] / (fractions[i + 1] - x)) }
+            let speed = speeds.max() ?? 0
+            var decimals = 5
+            while decimals < 9 {
+                let unit = pow(10, Double(decimals))
+                if abs((x * unit).rounded() / unit - x) * speed <= 0.05 { break }
+                decimals += 1
+            }
+            return SVGFormat.number(x, decimals: decimals)
+        }
+    }
+
     private func fill(_ animation: XMLElement, clock: SMILClock) {
         var frames = track.keyframes
         if let last = frames.last, last.time < clock.cycle {
             frames.append(Keyframe(time: clock.cycle, value: last.value))
         }
         animation.set("values", frames.map { format($0.value) }.joined(separator: ";"))
-        animation.set("keyTimes", frames.map { SVGFormat.number($0.time / clock.cycle, decimals: 5) }.joined(separator: ";"))
+        let moved = zip(frames, frames.dropFirst()).map { distance?($0.value, $1.value) ?? 0 }
+        animation.set("keyTimes", Self.keyTimes(frames.map { $0.time / clock.cycle }, moved: moved).joined(separator: ";"))
         if Value.isDiscrete {
             animation.set("calcMode", "discrete")
         } else if frames.dropFirst().allSatisfy({ $0.curve.isLinear }) {

@@ -16,6 +16,21 @@ public enum SVGAnimation: String, Sendable, CaseIterable {
 final class SVGAnimator {
     /// How far a sampled spring may stray in opacity: 1/500, below what 8-bit colour shows.
     static let opacityTolerance = 0.002
+    /// How far a sampled spring may stray in geometry written in px (positions, sizes), in px.
+    static let springTolerance = 0.35
+
+    /// How far a value written in px moves between two keyframes (nil for other values).
+    static func pixelDistance<V>(_ a: V, _ b: V) -> Double {
+        if let a = a as? Double, let b = b as? Double { return abs(b - a) }
+        if let a = a as? Point, let b = b as? Point { return max(abs(b.x - a.x), abs(b.y - a.y)) }
+        if let a = a as? PointList, let b = b as? PointList {
+            return zip(a.points, b.points).map { max(abs($1.x - $0.x), abs($1.y - $0.y)) }.max() ?? 0
+        }
+        return 0
+    }
+
+    /// Attributes whose numbers are px.
+    static let pixelAttributes: Set<String> = ["x", "y", "width", "height", "r", "cx", "cy", "rx", "ry", "points", "x1", "y1", "x2", "y2"]
 
     let mode: SVGAnimation
     let clock: SMILClock
@@ -42,7 +57,8 @@ final class SVGAnimator {
         guard !track.isConstant else { return }
         switch mode {
         case .smil:
-            SMILAnimation(track: track, tolerance: tolerance, format: format).animate(attribute, on: element, clock: clock)
+            let distance = Self.pixelAttributes.contains(attribute) ? { (a: V, b: V) in Self.pixelDistance(a, b) } : nil
+            SMILAnimation(track: track, tolerance: tolerance, distance: distance, format: format).animate(attribute, on: element, clock: clock)
         case .css:
             let cssFormat = css ?? { value in
                 let text = format(value)
@@ -58,7 +74,8 @@ final class SVGAnimator {
         guard !track.isConstant else { return }
         switch mode {
         case .smil:
-            SMILAnimation(track: track) { numbers($0).map { SVGFormat.number($0, decimals: decimals) }.joined(separator: ",") }
+            let distance = type == "translate" ? { (a: V, b: V) in Self.pixelDistance(a, b) } : nil
+            SMILAnimation(track: track, distance: distance) { numbers($0).map { SVGFormat.number($0, decimals: decimals) }.joined(separator: ",") }
                 .animateTransform(type, on: element, clock: clock)
         case .css:
             let unit = type == "translate" ? "px" : type == "scale" ? "" : "deg"

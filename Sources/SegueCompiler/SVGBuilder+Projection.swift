@@ -82,7 +82,14 @@ extension SVGBuilder {
             return layer.isDoubleSided || Evaluator.signedArea(quad) >= 0
         }.callAsFunction
         let probe = Self.probeTimes(times)
-        let switches = ProjectionSampler.switches(at: probe, shown)
+        try Self.requireClearOfCameraPlane(layer, probe: probe, shown: shown) { t in
+            let h = place(t).concatenating(screen(t))
+            return bounds.value(at: t).corners.map { h.w($0) }
+        }
+        // Switches found to 10 µs and held from 1 µs before, or finer on a transition shorter than
+        // 0.1 s, so that on a 1 ns transition they stay inside it.
+        let scale = min(1, timeline.duration * 10)
+        let switches = ProjectionSampler.switches(at: probe, precision: 1e-5 * scale, shown)
         if !(switches.isEmpty && shown(probe[0])) {
             if switches.isEmpty { return }
             var frames = [Keyframe(time: 0, value: !shown(0))]
@@ -90,7 +97,7 @@ extension SVGBuilder {
             if !animator.usesCSS { group.set("display", frames[0].value ? "none" : "inline") }
             animator.hide(Animated(keyframes: frames), on: group)
         }
-        let base = Array(Set(times + switches.flatMap { [$0 - 1e-6, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()
+        let base = Array(Set(times + switches.flatMap { [$0 - 1e-6 * scale, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()
         let frame = ProjectionFrame(base: base, screen: screen, shown: shown, place: place)
         var body = group
         if let mask = layer.mask {
@@ -163,6 +170,23 @@ extension SVGBuilder {
             group.set("opacity", SVGFormat.number(layer.opacity.initialValue))
         }
         animator.opacity(layer.opacity, on: group)
+    }
+
+    /// How much nearer the viewer one corner of a shown layer may come than another (the ratio of
+    /// their projective weights `w`): nearer than this, the layer reaches toward the camera plane,
+    /// where Core Animation clips it and the projection magnifies without bound, so no keyframes of
+    /// a polygon follow it within the tolerance.
+    static let cameraPlaneRatio = 20.0
+
+    /// Refuses a layer that, while shown, comes too close to the camera plane to draw as a
+    /// projection. `weights(t)`: the projective weight of each of its corners at `t`.
+    static func requireClearOfCameraPlane(_ layer: LayerNode, probe: [Double], shown: (Double) -> Bool,
+                                          weights: (Double) -> [Double]) throws(ExportError) {
+        for t in probe where shown(t) {
+            let w = weights(t)
+            guard let near = w.min(), let far = w.max(), far > near * cameraPlaneRatio else { continue }
+            throw ExportError("cannot draw layer '\(layer.id)' in SVG: at \(SVGFormat.number(t, decimals: 6)) s it reaches toward the camera plane (one corner \(Int(min(far / near, 1e9)))× nearer the viewer than another), where its projection has no faithful polygon; weaken the perspective (m34) or keep the layer further back, or export to HTML")
+        }
     }
 
     /// Every keyframe time with extra probes between them, for finding visibility switches.

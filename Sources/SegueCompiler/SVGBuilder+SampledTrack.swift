@@ -24,7 +24,21 @@ extension SVGBuilder {
         // screen, and whether the layer is shown at all.
         let base = frame.base.isEmpty ? [0] : frame.base
         let baseTimes = Set(base)
-        let grid = ProjectionSampler.grid(base: base, step: ProjectionSampler.step(cycle: animator.clock.cycle))
+        let cycle = animator.clock.cycle
+        let grid = ProjectionSampler.refined(ProjectionSampler.grid(base: base, step: ProjectionSampler.step(cycle: cycle)),
+                                             minimumStep: cycle * ProjectionSampler.minimumRefinedStep) { a, b in
+            // Whether moving the points straight from a to b misses the model halfway.
+            let mid = (a + b) / 2
+            guard shown(mid) else { return false }
+            let h = screen(mid), va = value(a), vb = value(b)
+            let guesses = movesPointsStraight
+                ? zip(measure(va), measure(vb)).map { Point(x: ($0.x + $1.x) / 2, y: ($0.y + $1.y) / 2) }
+                : measure(va.interpolated(to: vb, fraction: 0.5))
+            for (guess, p) in zip(guesses, measure(value(mid))) {
+                if let g = h.apply(guess), let truth = h.apply(p), g.distance(to: truth) > sampler.tolerance { return true }
+            }
+            return false
+        }
         let values = grid.map(value)
         let points = values.map(measure)
         let visible = grid.map(shown)

@@ -62,6 +62,9 @@ struct TransformSteps {
         guard parts.count == track.keyframes.count else {
             throw ExportError("layer '\(layer.id)' animates through a transform that collapses the layer (scale 0); use a tiny scale such as 0.01 instead")
         }
+        guard parts.allSatisfy(\.turnsAboutZOnly) else {
+            throw ExportError("layer '\(layer.id)' animates a flip (a negative scale), which Core Animation turns through 3D; SVG cannot draw it with 2D transforms")
+        }
         func channel<V: Interpolatable>(_ f: (Transform3D.Decomposed) -> V) -> Animated<V> {
             Animated(keyframes: zip(track.keyframes, parts).map { Keyframe(time: $0.time, value: f($1), curve: $0.curve) })
         }
@@ -128,5 +131,22 @@ extension Homography {
     var isNearIdentity: Bool {
         abs(a - 1) < 1e-12 && abs(b) < 1e-12 && abs(c) < 1e-12 && abs(d) < 1e-12 && abs(e - 1) < 1e-12
             && abs(f) < 1e-12 && abs(g) < 1e-12 && abs(h) < 1e-12 && abs(i - 1) < 1e-12
+    }
+}
+
+extension Transform3D.Decomposed {
+    /// True when the rotation part turns about z only. A planar map that flips one axis (a negative
+    /// determinant) decomposes into a half turn about x or y with all scales negated, and
+    /// interpolating to or from it turns the layer out of its plane, as Core Animation does.
+    var turnsAboutZOnly: Bool { abs(quaternion[0]) < 1e-12 && abs(quaternion[1]) < 1e-12 }
+}
+
+extension Animated where Value == Transform3D {
+    /// True when the layer stays in its superlayer's plane throughout: every keyframe planar with
+    /// no depth and, when animated, every interpolated transform planar too (no flips, see
+    /// `Transform3D.Decomposed.turnsAboutZOnly`).
+    var staysInPlane: Bool {
+        guard keyframes.allSatisfy({ $0.value.isPlanarAffine && $0.value.m43 == 0 }) else { return false }
+        return isConstant || keyframes.allSatisfy { $0.value.decomposed()?.turnsAboutZOnly ?? false }
     }
 }

@@ -19,6 +19,17 @@ struct ReplayTests {
         }
     }
 
+    @Test func aFlipIsDrawnAsCoreAnimationTurnsIt() throws {
+        // A negative scale on one axis decomposes into a half turn about y: Core Animation turns
+        // the layer through 3D to reach it. Written as 2D steps it was mirrored, 375 px off.
+        let flip = Transition("flip", duration: 0.5) { t in
+            t.animate(duration: 0.5, curve: .linear) { t.to.transform = Transform3D(scaleX: 1, y: -3) }
+        }
+        let timeline = try flip.timeline(.push)
+        let replay = try SMILReplay(svg: try Exporter.render(timeline, as: .svg), timeline: timeline)
+        #expect(replay.worstDeviation() <= 0.55)
+    }
+
     @Test func aShiftedLayerIsCaught() throws {
         // The same check fails on a document whose mask radius is 5 px too large.
         let timeline = try Preset.circleReveal.transition().timeline()
