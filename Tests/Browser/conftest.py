@@ -21,6 +21,8 @@ What runs
       seeked to different times, each matching the model.
     - `test_gallery.py` (Chromium): `segue gallery --presets examples/` passes the Nu checker,
       and every transition's `<img>` loads and plays and its HTML rendering runs.
+    - `test_preview.py` (Chromium): `segue preview` scrubbed, dragged and edited by hand.
+    - `test_preview_load.py` (no browser): 50 reload streams held through 20 saves, then Ctrl-C.
 
     Engine bugs found by the suite are listed in `segue_browser/known_failures.py` and run as
     strict expected failures.
