@@ -9,11 +9,7 @@ struct ReplayRegressionTests {
     /// The worst distance between the replayed SVG and the model on the judged layers.
     static func worstDeviation(_ choices: [UInt32]) throws -> Double {
         let timeline = try RandomTransition(choices, index: 0).transition.timeline(.push)
-        let svg = try Exporter.render(timeline, as: .svg)
-        let judged = TransitionPropertyTests.judgedLayers(timeline)
-        return try SMILReplay(svg: svg, timeline: timeline)
-            .deviations(times: TransitionPropertyTests.replayTimes(timeline))
-            .filter { judged.contains($0.layer) }.map(\.distance).max() ?? 0
+        return try TransitionPropertyTests.judgedDeviation(svg: try Exporter.render(timeline, as: .svg), timeline: timeline) ?? 0
     }
 
     /// A Core Animation spring moving `from` by about 1,000 pt: sampled to 0.0005 of its progress
