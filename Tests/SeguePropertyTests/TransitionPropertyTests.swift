@@ -71,7 +71,7 @@ struct TransitionPropertyTests {
             let judgedDeviation = try Self.judgedDeviation(svg: svg, timeline: push)
             let judged = judgedDeviation != nil, deviation = judgedDeviation ?? 0
             if deviation > tolerance && judged {
-                // Open (README, Reliability): about one case in 5,000 still strays in the judged
+                // Open (README, Reliability): about one case in 2,500–5,000 strays in the judged
                 // domain. Each is printed and counted, and the run reports them as a warning: as a
                 // failure, the shrinking of such a case outlasts any CI budget.
                 if tally.strayed() <= 3 {
