@@ -69,12 +69,16 @@ final class SVGAnimator {
     }
 
     /// Animates one part of an element's transform: `translate`, `rotate`, `scale` or `skewX`.
+    /// `reach`: how far from the step's origin, in px, what it moves may lie, so that a turn or a
+    /// scale is measured in the pixels it moves things by, like a translation. The steps of one
+    /// transform then get `keyTimes` precise enough for the fastest of them, and keep in step.
     func animateTransform<V: Interpolatable>(_ track: Animated<V>, _ type: String, on element: XMLElement, decimals: Int,
-                                             numbers: @escaping (V) -> [Double]) {
+                                             reach: Double, numbers: @escaping (V) -> [Double]) {
         guard !track.isConstant else { return }
         switch mode {
         case .smil:
-            let distance = type == "translate" ? { (a: V, b: V) in Self.pixelDistance(a, b) } : nil
+            let perUnit = type == "translate" ? 1 : type == "scale" ? reach : reach * .pi / 180
+            let distance = { (a: V, b: V) in Self.pixelDistance(a, b) * perUnit }
             SMILAnimation(track: track, distance: distance) { numbers($0).map { SVGFormat.number($0, decimals: decimals) }.joined(separator: ",") }
                 .animateTransform(type, on: element, clock: clock)
         case .css:

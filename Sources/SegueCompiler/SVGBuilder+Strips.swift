@@ -35,6 +35,8 @@ extension SVGBuilder {
             }, measure: { parts in probes.map { Affine2D(parts.parts).apply($0) } }).unwrapped
             var group = body
             let decimals = options.decimals
+            // What a strip's map moves lies within the content's bounds, seen about full size.
+            let reach = max(hypot(timeline.size.width, timeline.size.height), bounds.corners.map { hypot($0.x, $0.y) }.max() ?? 0)
             let steps: [(String, Animated<Double>?, Animated<Point>?)] = [
                 ("translate", nil, track.map { $0.parts.translation }),
                 ("rotate", track.map { $0.parts.rotation }, nil),
@@ -51,7 +53,7 @@ extension SVGBuilder {
                     if pair.isConstant {
                         group.set("transform", "\(type)(\(format(pair.initialValue)))")
                     } else {
-                        animator.animateTransform(pair, type, on: group, decimals: digits) { [$0.x, $0.y] }
+                        animator.animateTransform(pair, type, on: group, decimals: digits, reach: reach) { [$0.x, $0.y] }
                     }
                 } else if let angle {
                     if angle.isConstant && abs(angle.initialValue) < 1e-9 { continue }
@@ -60,7 +62,7 @@ extension SVGBuilder {
                     if angle.isConstant {
                         group.set("transform", "\(type)(\(format(angle.initialValue)))")
                     } else {
-                        animator.animateTransform(angle, type, on: group, decimals: 3) { [$0] }
+                        animator.animateTransform(angle, type, on: group, decimals: 3, reach: reach) { [$0] }
                     }
                 }
             }
@@ -143,8 +145,7 @@ struct AffineParts: Interpolatable {
     }
 
     func interpolated(to o: AffineParts, fraction t: Double) -> AffineParts {
-        var turn = o.rotation - rotation
-        turn -= 360 * (turn / 360).rounded()
+        let turn = Turn.shortest(o.rotation - rotation)
         var r = self
         r.translationX += (o.translationX - translationX) * t
         r.translationY += (o.translationY - translationY) * t
@@ -161,11 +162,7 @@ extension Animated where Value == AffineParts {
     /// way round, as the sampler assumed.
     var unwrapped: Animated<AffineParts> {
         var frames = keyframes
-        for index in frames.indices.dropFirst() {
-            var turn = frames[index].value.rotation - frames[index - 1].value.rotation
-            turn -= 360 * (turn / 360).rounded()
-            frames[index].value.rotation = frames[index - 1].value.rotation + turn
-        }
+        for (index, angle) in Turn.unwrapped(keyframes.map(\.value.rotation)).enumerated() { frames[index].value.rotation = angle }
         return Animated(keyframes: frames)
     }
 }

@@ -131,9 +131,11 @@ struct SVGBuilder {
             animator.hide(layer.isHidden, on: group)
         }
         var body = group
+        let builder = self
+        let layerReach = Memo { _ in builder.reach(of: layer) }
         for (index, step) in steps.enumerated() {
             if index > 0 || step.isAnimated { body = body.addChild("g") }
-            step.write(on: body, animator: animator)
+            step.write(on: body, animator: animator) { layerReach(0) }
         }
         if let mask = layer.mask {
             let id = ids.make(layer.id + "-mask")

@@ -15,16 +15,20 @@ enum TransformStep {
         return true
     }
 
-    func write(on group: XMLElement, animator: SVGAnimator) {
+    /// Writes the step on `group`. `reach()`: how far, in px on screen, what the layer moves lies
+    /// from its anchor point (see `SVGAnimator.animateTransform`), asked for only by a turn or a scale.
+    func write(on group: XMLElement, animator: SVGAnimator, reach: () -> Double) {
         switch self {
         case .fixed(let h):
             group.set("transform", SVGFormat.transform(h))
         case .translate(let track):
-            animator.animateTransform(track, "translate", on: group, decimals: 3) { [$0.x, $0.y] }
+            animator.animateTransform(track, "translate", on: group, decimals: 3, reach: 1) { [$0.x, $0.y] }
         case .rotate(let track):
-            animator.animateTransform(track, "rotate", on: group, decimals: 4) { [$0] }
+            animator.animateTransform(track, "rotate", on: group, decimals: 4, reach: reach()) { [$0] }
         case .scale(let track):
-            animator.animateTransform(track, "scale", on: group, decimals: 5) { [$0.x, $0.y] }
+            // A point's distance from the anchor before scaling: its distance on screen over the scale.
+            let smallest = track.keyframes.map { min(abs($0.value.x), abs($0.value.y)) }.min() ?? 1
+            animator.animateTransform(track, "scale", on: group, decimals: 5, reach: reach() / max(smallest, 1e-3)) { [$0.x, $0.y] }
         }
     }
 }
@@ -73,7 +77,9 @@ struct TransformSteps {
             throw ExportError("layer '\(layer.id)' animates a skew, which SVG interpolates differently from Core Animation; animate rotation and scale instead")
         }
         let translation = channel { Point(x: $0.translation[0], y: $0.translation[1]) }
-        let rotation = channel { $0.zRotation * 180 / .pi }
+        // SMIL's `rotate` moves the angle straight; the model turns the short way round.
+        let turns = Turn.unwrapped(parts.map { $0.zRotation * 180 / .pi })
+        let rotation = Animated(keyframes: zip(track.keyframes, turns).map { Keyframe(time: $0.time, value: $1, curve: $0.curve) })
         let scale = channel { Point(x: $0.scale[0], y: $0.scale[1]) }
         var steps: [TransformStep] = []
         steps.append(translation.isConstant ? .fixed(.translation(x: translation.initialValue.x, y: translation.initialValue.y)) : .translate(translation))
