@@ -37,31 +37,36 @@ struct ProjectionSampler {
         return grid
     }
 
-    /// The shortest interval `refined` makes, as a fraction of the clock cycle: ten `keyTimes`
-    /// units (5 decimals), so refined keyframes stay distinct and in order when written.
-    static let minimumRefinedStep = 1e-4
+    /// The shortest interval `refined` makes, as a fraction of the clock cycle: one unit of
+    /// `keyTimes` in 5 decimals (a keyframe that close to another is written with more, see
+    /// `SMILAnimation.keyTimes`). 5 µs of a 0.5 s transition: finer, the keyframes of a motion too
+    /// fast for any frame to show grow without bound.
+    static let minimumRefinedStep = 1e-5
+
+    /// The most times `refined` adds to one track's grid: motion that misses at every scale down
+    /// to the shortest step (a spring sweeping 100,000 pt, a layer seen nearly edge-on for long)
+    /// would otherwise be cut into tens of thousands of keyframes, megabytes of SVG.
+    static let refinementBudget = 2_000
 
     /// The grid with midpoints added, halving again and again, wherever moving straight between
     /// two neighbouring grid times misses the model halfway (`misses(a, b)`): motion so fast (a
     /// spring's swing, a turn seen nearly edge-on) that even neighbours on the grid are too far
-    /// apart, where the greedy walk would otherwise take a neighbour on trust.
+    /// apart, where the greedy walk would otherwise take a neighbour on trust. Halving goes level
+    /// by level, coarse before fine, down to `minimumStep` and within `refinementBudget` times.
     static func refined(_ grid: [Double], minimumStep: Double, misses: (Double, Double) -> Bool) -> [Double] {
-        guard var previous = grid.first else { return [] }
-        var result = [previous]
-        func split(_ a: Double, _ b: Double) {
-            if b - a >= 2 * minimumStep && misses(a, b) {
+        guard grid.count > 1 else { return grid }
+        var added: [Double] = []
+        var level = zip(grid, grid.dropFirst()).map { ($0, $1) }
+        while !level.isEmpty && added.count < refinementBudget {
+            var next: [(Double, Double)] = []
+            for (a, b) in level where b - a >= 2 * minimumStep && added.count < refinementBudget && misses(a, b) {
                 let mid = (a + b) / 2
-                split(a, mid)
-                result.append(mid)
-                split(mid, b)
+                added.append(mid)
+                next += [(a, mid), (mid, b)]
             }
+            level = next
         }
-        for time in grid.dropFirst() {
-            split(previous, time)
-            result.append(time)
-            previous = time
-        }
-        return result
+        return (grid + added).sorted()
     }
 
     /// The chosen keyframes: indices into `grid`, each with the timing of the interval that
@@ -109,6 +114,30 @@ struct ProjectionSampler {
             start = good.index
         }
         return result
+    }
+
+    /// For each grid time, the nearest grid time (by time; the earlier on a tie) where `visible`
+    /// holds: itself where it does, and itself too when it never does.
+    static func nearestShown(_ grid: [Double], _ visible: [Bool]) -> [Int] {
+        var previous = [Int?](repeating: nil, count: grid.count), next = previous
+        var last: Int? = nil
+        for k in grid.indices {
+            if visible[k] { last = k }
+            previous[k] = last
+        }
+        last = nil
+        for k in grid.indices.reversed() {
+            if visible[k] { last = k }
+            next[k] = last
+        }
+        return grid.indices.map { k in
+            switch (previous[k], next[k]) {
+            case let (p?, n?): grid[k] - grid[p] <= grid[n] - grid[k] ? p : n
+            case let (p?, nil): p
+            case let (nil, n?): n
+            case (nil, nil): k
+            }
+        }
     }
 
     /// Grid steps between two of the model's keyframe times, however close they are.

@@ -82,14 +82,18 @@ extension SVGBuilder {
             return layer.isDoubleSided || Evaluator.signedArea(quad) >= 0
         }.callAsFunction
         let probe = Self.probeTimes(times)
-        try Self.requireClearOfCameraPlane(layer, probe: probe, shown: shown) { t in
+        // Switches found to 1/10,000,000 of the transition, and held from 1/1,000,000 before: on
+        // screen the layer may be racing to its edge-on instant, and a switch found late or held
+        // early would freeze it short of that. (`keyTimes` this close are written with more decimals.)
+        let precision = timeline.duration * 1e-7, hold = timeline.duration * 1e-6
+        let switches = ProjectionSampler.switches(at: probe, precision: precision, shown)
+        // A layer turning its back or hiding may do so just as it reaches toward the camera
+        // plane: the last instant it is shown is probed too.
+        let lastShown = switches.map { $0 - hold }.filter { $0 > 0 }
+        try Self.requireClearOfCameraPlane(layer, probe: (probe + lastShown).sorted(), shown: shown) { t in
             let h = place(t).concatenating(screen(t))
             return bounds.value(at: t).corners.map { h.w($0) }
         }
-        // Switches found to 10 µs and held from 1 µs before, or finer on a transition shorter than
-        // 0.1 s, so that on a 1 ns transition they stay inside it.
-        let scale = min(1, timeline.duration * 10)
-        let switches = ProjectionSampler.switches(at: probe, precision: 1e-5 * scale, shown)
         if !(switches.isEmpty && shown(probe[0])) {
             if switches.isEmpty { return }
             var frames = [Keyframe(time: 0, value: !shown(0))]
@@ -97,7 +101,7 @@ extension SVGBuilder {
             if !animator.usesCSS { group.set("display", frames[0].value ? "none" : "inline") }
             animator.hide(Animated(keyframes: frames), on: group)
         }
-        let base = Array(Set(times + switches.flatMap { [$0 - 1e-6 * scale, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()
+        let base = Array(Set(times + switches.flatMap { [$0 - hold, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()
         let frame = ProjectionFrame(base: base, screen: screen, shown: shown, place: place)
         var body = group
         if let mask = layer.mask {

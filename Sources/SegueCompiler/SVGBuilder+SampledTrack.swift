@@ -39,9 +39,13 @@ extension SVGBuilder {
             }
             return false
         }
-        let values = grid.map(value)
-        let points = values.map(measure)
+        // While the layer is not shown its geometry is free: it holds the nearest shown grid
+        // time's value, so no degenerate (edge-on) value is interpolated from, and the walk
+        // below checks the very values that are written.
         let visible = grid.map(shown)
+        let rawValues = grid.map(value)
+        let values = ProjectionSampler.nearestShown(grid, visible).map { rawValues[$0] }
+        let points = values.map(measure)
         let screens = grid.map(screen)
         let truths = grid.indices.map { k in points[k].map { screens[k].apply($0) } }
         func distance(_ guess: [Point], _ truth: [Point?], _ h: Homography) -> Double {
@@ -89,15 +93,7 @@ extension SVGBuilder {
             let splined = sampler.keyframes(grid: grid, isBase: isBase, fit: curved)
             if Self.bytes(splined, points: points[0].count) < Self.bytes(linear, points: points[0].count) { chosen = splined }
         }
-        // While the layer is not shown its geometry is free: hold the nearest shown keyframe's
-        // value, so no degenerate (edge-on) value is ever interpolated from.
-        let shownKeyframes = chosen.map(\.index).filter { visible[$0] }
-        let frames = chosen.map { (k, curve) -> Keyframe<V> in
-            guard !visible[k], let nearest = shownKeyframes.min(by: { abs(grid[$0] - grid[k]) < abs(grid[$1] - grid[k]) }) else {
-                return Keyframe(time: grid[k], value: values[k], curve: curve)
-            }
-            return Keyframe(time: grid[k], value: values[nearest], curve: curve)
-        }
+        let frames = chosen.map { Keyframe(time: grid[$0.index], value: values[$0.index], curve: $0.curve) }
         let track = Animated(keyframes: frames)
         return track.isConstant ? Animated(frames[0].value) : track
     }
