@@ -6,7 +6,6 @@ enum EasingSampler {
     /// Time fractions from 0 to 1 such that interpolating the easing's progress linearly between
     /// them strays at most `tolerance` (in progress units) from the easing.
     static func fractions(for easing: Easing, tolerance: Double) -> [Double] {
-        if easing.bezier != nil { return [0, 1] }
         var result = [0.0]
         func refine(_ a: Double, _ b: Double, depth: Int) {
             let pa = easing.progress(at: a), pb = easing.progress(at: b)
@@ -29,13 +28,15 @@ enum EasingSampler {
 
 extension Animated {
     /// The same track with every spring segment replaced by straight keyframes within `tolerance`
-    /// of the spring's progress; Bézier segments are kept as they are. With `distance` (how far a
-    /// segment moves, in px), a segment also strays at most `SVGAnimator.springTolerance` px: a
-    /// fraction of the progress is a long way on a move of thousands of points.
-    func withSpringsSampled(tolerance: Double, distance: ((Value, Value) -> Double)? = nil) -> Animated {
+    /// of the spring's progress; Bézier segments the format can say (`keeps`) are kept as they
+    /// are. With `distance` (how far a segment moves, in px), a segment also strays at most
+    /// `SVGAnimator.springTolerance` px: a fraction of the progress is a long way on a move of
+    /// thousands of points.
+    func withSpringsSampled(tolerance: Double, distance: ((Value, Value) -> Double)? = nil,
+                            keeps: (TimingCurve) -> Bool = { _ in true }) -> Animated {
         var frames = [keyframes[0]]
         for (previous, frame) in zip(keyframes, keyframes.dropFirst()) {
-            guard frame.curve.bezier == nil, frame.time > previous.time else {
+            guard !(frame.curve.bezier.map(keeps) ?? false), frame.time > previous.time else {
                 frames.append(frame)
                 continue
             }

@@ -35,11 +35,14 @@ struct SMILAnimation<Value: Interpolatable> {
     /// How far a value written in px moves between two keyframes; nil for other values.
     let distance: ((Value, Value) -> Double)?
 
-    /// A track's animation; spring segments become straight keyframes within `tolerance` of the
-    /// spring's progress.
+    /// A track's animation; spring segments, and curves that leave the unit square (an
+    /// anticipation or an overshoot, which `keySplines` cannot say: its values lie in 0...1),
+    /// become straight keyframes within `tolerance` of the curve's progress.
     init(track: Animated<Value>, tolerance: Double = 0.0005, distance: ((Value, Value) -> Double)? = nil,
          format: @escaping (Value) -> String) {
-        self.track = track.withSpringsSampled(tolerance: tolerance, distance: distance)
+        self.track = track.withSpringsSampled(tolerance: tolerance, distance: distance) { curve in
+            [curve.x1, curve.y1, curve.x2, curve.y2].allSatisfy { (0...1).contains($0) }
+        }
         self.distance = distance
         self.format = format
     }
