@@ -40,9 +40,10 @@ struct TransitionPropertyTests {
         }
         print(tally)
         #expect(tally.count >= Self.cases)
-        if tally.strays > 0 {
-            Issue.record("\(tally.strays) SVGs strayed beyond \(Self.tolerance) px in replay (open; printed above)", severity: .warning)
-        }
+        // Recorded here, after the run, not inside the property: the library would shrink a
+        // stray's choices for longer than any CI run lasts, and the printed choices already
+        // reproduce it (`ReplayRegressionTests`).
+        #expect(tally.strays == 0, "\(tally.strays) SVGs strayed beyond \(Self.tolerance) px in replay; the first are printed above with their choices")
     }
 
     static func check(_ choices: [UInt32], index: Int, tally: Tally) {
@@ -70,13 +71,8 @@ struct TransitionPropertyTests {
             let html = try Exporter.render(push, reverse: pop, as: .html)
             let judgedDeviation = try Self.judgedDeviation(svg: svg, timeline: push)
             let judged = judgedDeviation != nil, deviation = judgedDeviation ?? 0
-            if deviation > tolerance && judged {
-                // Open (README, Reliability): about one case in 2,500–5,000 strays in the judged
-                // domain. Each is printed and counted, and the run reports them as a warning: as a
-                // failure, the shrinking of such a case outlasts any CI budget.
-                if tally.strayed() <= 3 {
-                    FileHandle.standardError.write(Data("the SVG strays \(deviation) px from the model in replay (tolerance \(tolerance) px):\n\(random)\n".utf8))
-                }
+            if deviation > tolerance && judged, tally.strayed() <= 5 {
+                FileHandle.standardError.write(Data("the SVG strays \(deviation) px from the model in replay (tolerance \(tolerance) px):\n\(random)\nchoices: \(choices)\n".utf8))
             }
             let htmlProblems = HTMLDocument.problems(in: html)
             if !htmlProblems.isEmpty { fail("the HTML does not parse cleanly: \(htmlProblems.prefix(3))") }
@@ -148,7 +144,7 @@ final class Tally: @unchecked Sendable, CustomStringConvertible {
     private let lock = NSLock()
     private var indices = 0
     private var passed = 0
-    /// Cases run to the end: passed, refused with a clear message, or known to stray.
+    /// Cases run to the end: passed (strays among them counted apart) or refused with a clear message.
     var count: Int { lock.withLock { passed + refusals } }
     private var layers = 0, samples = 0, reexports = 0
     private var worst = 0.0
