@@ -275,7 +275,7 @@ extension SVGBuilder {
         for stop in gradient.stops {
             let node = element.addChild("stop")
             node.set("offset", SVGFormat.number(min(max(stop.location, 0), 1)))
-            node.set("stop-color", stop.color.hexRGB)
+            node.set("stop-color", SVGFormat.color(stop.color))
             if stop.color.alpha < 1 { node.set("stop-opacity", SVGFormat.number(stop.color.alpha)) }
         }
     }

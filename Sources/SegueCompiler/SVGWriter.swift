@@ -45,7 +45,7 @@ struct SVGBuilder {
     let animator: SVGAnimator
     var ids: IDAllocator
     private(set) var document: XMLDocument
-    private(set) var xlink: XMLNamespace
+    private var xlinkNamespace: XMLNamespace?
     private(set) var defs: XMLElement
     private var snapshotIDs: [ScreenID: String] = [:]
     /// What the write measured.
@@ -70,8 +70,15 @@ struct SVGBuilder {
         animator = SVGAnimator(mode: options.animation, clock: SMILClock(duration: timeline.duration, loopPause: options.loopPause),
                                idPrefix: ids.prefix)
         document = XMLDocument(root: "svg", namespace: SVGWriter.svgNamespace)
-        xlink = document.declareNamespace(prefix: "xlink", uri: SVGWriter.xlinkNamespace)
         defs = document.root
+    }
+
+    /// The `xlink` namespace, declared on the root when first used (images, `<use>`).
+    mutating func xlink() -> XMLNamespace {
+        if let xlinkNamespace { return xlinkNamespace }
+        let namespace = document.declareNamespace(prefix: "xlink", uri: SVGWriter.xlinkNamespace)
+        xlinkNamespace = namespace
+        return namespace
     }
 
     mutating func build() throws(ExportError) -> XMLDocument {
