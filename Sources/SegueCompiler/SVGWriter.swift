@@ -25,11 +25,16 @@ public struct SVGWriter {
     public static let svgNamespace = "http://www.w3.org/2000/svg"
     public static let xlinkNamespace = "http://www.w3.org/1999/xlink"
 
-    /// Builds the document through libxml2.
+    /// Builds the document through libxml2, then compacts it (`SVGCompactor`). Without
+    /// indentation, the top-level parts (title, description, definitions, style, drawing) still
+    /// start on lines of their own.
     public mutating func document() throws(ExportError) -> XMLDocument {
         var builder = SVGBuilder(timeline: timeline, options: options)
         let document = try builder.build()
-        layers = SVGLayerMap(document: document.root, layers: builder.measuredElements())
+        let measured = builder.measuredElements()
+        SVGCompactor.compact(document)
+        layers = SVGLayerMap(document: document.root, layers: measured)
+        if !options.indent { document.root.breakLinesBetweenChildren() }
         stats = builder.stats
         return document
     }
