@@ -13,6 +13,14 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     }
 }
 
+/// An SVG as the exporter wrote it: the validated bytes, the figures of the write, and which
+/// layer each measured element draws (`SMILReplay`'s key to the bytes).
+public struct RenderedSVG: Sendable {
+    public var data: Data
+    public var stats: SVGStats
+    public var layers: SVGLayerMap
+}
+
 /// Options of one export.
 public struct ExportOptions: Sendable {
     public var svg: SVGOptions
@@ -39,25 +47,25 @@ public enum Exporter {
         }
     }
 
-    /// A validated SVG and the figures of its writing (the animations and keyframes are counted in
-    /// the written bytes; plain exports skip that).
-    public static func renderSVG(_ timeline: Timeline, options: SVGOptions = SVGOptions()) throws(ExportError) -> (data: Data, stats: SVGStats) {
-        var (data, stats) = try writeSVG(timeline, options: options)
-        stats.bytes = data.count
-        let text = String(decoding: data, as: UTF8.self)
+    /// A validated SVG, the figures of its writing (the animations and keyframes are counted in
+    /// the written bytes; plain exports skip that) and its layer map, for `SMILReplay`.
+    public static func renderSVG(_ timeline: Timeline, options: SVGOptions = SVGOptions()) throws(ExportError) -> RenderedSVG {
+        var rendered = try writeSVG(timeline, options: options)
+        rendered.stats.bytes = rendered.data.count
+        let text = String(decoding: rendered.data, as: UTF8.self)
         for match in text.components(separatedBy: " values=\"").dropFirst() {
-            stats.animations += 1
-            stats.keyframes += (match.prefix { $0 != "\"" }.filter { $0 == ";" }.count) + 1
+            rendered.stats.animations += 1
+            rendered.stats.keyframes += (match.prefix { $0 != "\"" }.filter { $0 == ";" }.count) + 1
         }
-        return (data, stats)
+        return rendered
     }
 
     /// Writes and validates an SVG.
-    private static func writeSVG(_ timeline: Timeline, options: SVGOptions) throws(ExportError) -> (data: Data, stats: SVGStats) {
+    private static func writeSVG(_ timeline: Timeline, options: SVGOptions) throws(ExportError) -> RenderedSVG {
         var writer = SVGWriter(timeline, options: options)
         let data = try writer.data()
         try validateSVG(data, name: timeline.name)
-        return (data, writer.stats)
+        return RenderedSVG(data: data, stats: writer.stats, layers: writer.layers)
     }
 
     /// The document for one direction of a transition. An HTML page carries both directions, the

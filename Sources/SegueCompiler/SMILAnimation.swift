@@ -14,8 +14,8 @@ struct SMILClock {
     /// One cycle: the transition plus the pause.
     var cycle: Double { duration + (loopPause ?? 0) }
 
+    /// Every animation begins at 0 s, SMIL's default `begin`, so none says it.
     func apply(to animation: XMLElement) {
-        animation.set("begin", "0s")
         // Milliseconds as usual; more decimals for a cycle so short that 3 would round it to 0s.
         let decimals = max(3, Int((-log10(cycle)).rounded(.up)) + 3)
         animation.set("dur", SVGFormat.number(cycle, decimals: decimals) + "s")
@@ -95,7 +95,7 @@ struct SMILAnimation<Value: Interpolatable> {
         if Value.isDiscrete {
             animation.set("calcMode", "discrete")
         } else if frames.dropFirst().allSatisfy({ $0.curve.isLinear }) {
-            animation.set("calcMode", "linear")
+            // `linear` is the default `calcMode` of `animate` and `animateTransform`.
         } else {
             animation.set("calcMode", "spline")
             let splines = frames.dropFirst().map { frame in

@@ -13,18 +13,23 @@ public struct SMILReplay {
     let document: XMLDocument
     let timeline: Timeline
     let evaluator: Evaluator
-    /// The XML id of each layer's group.
-    let layerIDs: [String: String]
+    /// Which layer each measured element draws, and each element's place in document order.
+    let layers: SVGLayerMap
+    let order: [XMLElement: Int]
 
-    public init(svg: Data, timeline: Timeline) throws(ExportError) {
+    /// Replays `svg`, whose measured elements `layers` names (the map its writer gave).
+    public init(svg: Data, layers: SVGLayerMap, timeline: Timeline) throws(ExportError) {
         guard let document = XMLDocument(parsing: svg) else { throw ExportError("the SVG to replay is not well-formed XML") }
         self.document = document
         self.timeline = timeline
+        self.layers = layers
         evaluator = Evaluator(timeline)
-        let prefix = IDAllocator(transitionName: timeline.name).prefix
-        var map: [String: String] = [:]
-        for layer in timeline.layers { map[prefix + IDAllocator.sanitize(layer.id)] = layer.id }
-        layerIDs = map
+        order = Dictionary(uniqueKeysWithValues: document.root.elementsInDocumentOrder.enumerated().map { ($1, $0) })
+    }
+
+    /// Replays a document as the exporter rendered it.
+    public init(_ rendered: RenderedSVG, timeline: Timeline) throws(ExportError) {
+        try self.init(svg: rendered.data, layers: rendered.layers, timeline: timeline)
     }
 
     /// The largest distance, in screen pixels, between the replayed drawing and the model over the
@@ -76,15 +81,11 @@ public struct SMILReplay {
     func shapes(at t: Double) -> [Shape] {
         var result: [Shape] = []
         let clips = clipCircles(at: t)
-        func walk(_ element: XMLElement, _ ctm: Affine2D, _ layer: String?) {
-            guard !["defs", "clipPath", "linearGradient", "title", "desc"].contains(element.name) else { return }
+        func walk(_ element: XMLElement, _ ctm: Affine2D) {
+            guard !["defs", "clipPath", "linearGradient", "title", "desc", "style"].contains(element.name) else { return }
             if value(of: "display", on: element, at: t) == "none" { return }
             let matrix = ctm.concatenating(SMILReplay.animatedTransform(element, at: t) ?? .identity)
-            var current = layer
-            if let id = element.attribute("id") {
-                // A layer's group; any other named group (a snapshot's picture) is not measured.
-                current = layerIDs[id]
-            }
+            let current = order[element].flatMap(layers.layer(at:))
             if let current, let clip = element.attribute("clip-path"), let circle = clips[String(clip.dropFirst(5).dropLast())] {
                 result.append(Shape(layer: current, kind: .circle(matrix.apply(circle.0), circle.1 * matrix.scale)))
             }
@@ -103,10 +104,10 @@ public struct SMILReplay {
                 }
             }
             for child in element.children where !["animate", "animateTransform", "set"].contains(child.name) {
-                walk(child, matrix, current)
+                walk(child, matrix)
             }
         }
-        walk(document.root, .identity, nil)
+        walk(document.root, .identity)
         return result
     }
 

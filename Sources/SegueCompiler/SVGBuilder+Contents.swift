@@ -21,7 +21,7 @@ extension SVGBuilder {
             let element = body.addChild("image")
             writeFrame(layer.bounds, on: element)
             element.set("preserveAspectRatio", Self.aspect(image.gravity))
-            element.set("href", "data:\(image.mimeType);base64,\(image.data.base64EncodedString())", namespace: xlink)
+            element.set("href", "data:\(image.mimeType);base64,\(image.data.base64EncodedString())", namespace: xlink())
         case .snapshot(let snapshot):
             try writeSnapshot(snapshot, in: layer, into: body)
         case .gradient(let gradient):
@@ -43,7 +43,7 @@ extension SVGBuilder {
         for stop in gradient.stops {
             let node = element.addChild("stop")
             node.set("offset", SVGFormat.number(min(max(stop.location, 0), 1)))
-            node.set("stop-color", stop.color.hexRGB)
+            node.set("stop-color", SVGFormat.color(stop.color))
             if stop.color.alpha < 1 { node.set("stop-opacity", SVGFormat.number(stop.color.alpha)) }
         }
     }
@@ -54,7 +54,8 @@ extension SVGBuilder {
         let rect = parent.addChild("rect")
         writeFrame(bounds, on: rect)
         if !(cornerRadius.isConstant && cornerRadius.initialValue == 0) {
-            for attribute in ["rx", "ry"] {
+            // A still `ry` is left out: it is then `rx`'s.
+            for attribute in cornerRadius.isConstant ? ["rx"] : ["rx", "ry"] {
                 rect.set(attribute, SVGFormat.number(cornerRadius.initialValue))
                 animator.animate(cornerRadius, attribute, on: rect) { SVGFormat.number($0) }
             }
@@ -74,8 +75,8 @@ extension SVGBuilder {
     }
 
     func writeFill(_ color: Animated<Color>, on element: XMLElement) {
-        element.set("fill", color.initialValue.hexRGB)
-        animator.animate(color.map { $0.withAlpha(1) }, "fill", on: element) { $0.hexRGB }
+        element.set("fill", SVGFormat.color(color.initialValue))
+        animator.animate(color.map { $0.withAlpha(1) }, "fill", on: element) { SVGFormat.color($0) }
         let alpha = color.map(\.alpha)
         if !(alpha.isConstant && alpha.initialValue == 1) {
             element.set("fill-opacity", SVGFormat.number(alpha.initialValue))
@@ -100,7 +101,7 @@ extension SVGBuilder {
         if anchor != "start" { element.set("text-anchor", anchor) }
         element.set("font-size", SVGFormat.number(text.fontSize))
         if text.weight != .regular { element.set("font-weight", SVGFormat.fontWeight(text.weight)) }
-        element.set("fill", text.color.hexRGB)
+        element.set("fill", SVGFormat.color(text.color))
         if text.color.alpha < 1 { element.set("fill-opacity", SVGFormat.number(text.color.alpha)) }
         element.addText(text.string)
     }
@@ -118,7 +119,7 @@ extension SVGBuilder {
         writeFrame(layer.bounds, on: clip.addChild("rect"))
         let fit = Homography.fitting(region, into: bounds)
         let use = body.addChild("g").set("clip-path", "url(#\(clipID))").addChild("use")
-        use.set("href", "#" + picture, namespace: xlink)
+        use.set("href", "#" + picture, namespace: xlink())
         if !fit.isNearIdentity { use.set("transform", SVGFormat.transform(fit)) }
     }
 

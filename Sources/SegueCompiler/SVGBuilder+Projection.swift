@@ -65,7 +65,7 @@ extension SVGBuilder {
         }
         let screen = isStatic ? { _ in Homography.identity } : lineage.screen
         let times = isStatic ? [0] : evaluator.keyframeTimes
-        let group = container.addChild("g").set("id", ids.make(layer.id + (frozen ? "-snapshot" : "")))
+        let group = addLayerGroup(for: layer, frozen: frozen, in: container)
         writeOpacity(layer, on: group)
         // The layer's placement, and whether it is shown: not hidden, not a culled back face, not
         // behind the viewer. Both are asked for at the same times again and again: remembered.
@@ -279,7 +279,7 @@ extension SVGBuilder {
         for stop in gradient.stops {
             let node = element.addChild("stop")
             node.set("offset", SVGFormat.number(min(max(stop.location, 0), 1)))
-            node.set("stop-color", stop.color.hexRGB)
+            node.set("stop-color", SVGFormat.color(stop.color))
             if stop.color.alpha < 1 { node.set("stop-opacity", SVGFormat.number(stop.color.alpha)) }
         }
     }

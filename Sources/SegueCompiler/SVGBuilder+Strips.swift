@@ -66,7 +66,7 @@ extension SVGBuilder {
                     }
                 }
             }
-            group.addChild("use").set("clip-path", "url(#\(clipID))").set("href", "#" + contentID, namespace: xlink)
+            group.addChild("use").set("clip-path", "url(#\(clipID))").set("href", "#" + contentID, namespace: xlink())
         }
     }
 

@@ -52,6 +52,14 @@ public enum SVGFormat {
         }.joined(separator: " ")
     }
 
+    /// A colour's RGB in hex, in three digits where they say it (`#fff`); its alpha is written
+    /// apart, as an opacity.
+    static func color(_ color: Color) -> String {
+        let hex = Array(color.hexRGB)
+        guard hex.count == 7, hex[1] == hex[2], hex[3] == hex[4], hex[5] == hex[6] else { return color.hexRGB }
+        return String([hex[0], hex[1], hex[3], hex[5]])
+    }
+
     static let fontFamily = "-apple-system, BlinkMacSystemFont, 'Helvetica Neue', Helvetica, Arial, sans-serif"
 
     static func fontWeight(_ weight: Text.Weight) -> String {

@@ -2,7 +2,8 @@
 public struct SVGOptions: Sendable, Equatable {
     /// Seconds to hold the last frame before playing again; nil plays once and holds the end.
     public var loopPause: Double?
-    /// Lay elements out one per line (readable diffs) rather than in one line.
+    /// Lay elements out one per line, indented, for reading; by default they are not (only the
+    /// top-level parts start new lines), as nobody reads the file that shows the picture.
     public var indent: Bool
     /// The most, in screen pixels, that drawn geometry may stray from the model between keyframes
     /// where SVG cannot replay the model exactly (perspective, 3D, springs).
@@ -11,7 +12,7 @@ public struct SVGOptions: Sendable, Equatable {
     /// SMIL (default) or CSS keyframes in the SVG's `<style>`.
     public var animation: SVGAnimation
 
-    public init(loopPause: Double? = nil, indent: Bool = true, tolerance: Double = 0.5, animation: SVGAnimation = .smil) {
+    public init(loopPause: Double? = nil, indent: Bool = false, tolerance: Double = 0.5, animation: SVGAnimation = .smil) {
         self.loopPause = loopPause
         self.indent = indent
         self.tolerance = tolerance

@@ -14,6 +14,8 @@ public struct SVGWriter {
     /// What the last write measured (projected geometry's straying, counts); `bytes` is set by
     /// the exporter.
     public private(set) var stats = SVGStats()
+    /// Which layer each measured element of the last document draws, for `SMILReplay`.
+    public private(set) var layers = SVGLayerMap()
 
     public init(_ timeline: Timeline, options: SVGOptions = SVGOptions()) {
         self.timeline = timeline
@@ -23,10 +25,16 @@ public struct SVGWriter {
     public static let svgNamespace = "http://www.w3.org/2000/svg"
     public static let xlinkNamespace = "http://www.w3.org/1999/xlink"
 
-    /// Builds the document through libxml2.
+    /// Builds the document through libxml2, then compacts it (`SVGCompactor`). Without
+    /// indentation, the top-level parts (title, description, definitions, style, drawing) still
+    /// start on lines of their own.
     public mutating func document() throws(ExportError) -> XMLDocument {
         var builder = SVGBuilder(timeline: timeline, options: options)
         let document = try builder.build()
+        let measured = builder.measuredElements()
+        SVGCompactor.compact(document)
+        layers = SVGLayerMap(document: document.root, layers: measured)
+        if !options.indent { document.root.breakLinesBetweenChildren() }
         stats = builder.stats
         return document
     }
@@ -45,8 +53,11 @@ struct SVGBuilder {
     let animator: SVGAnimator
     var ids: IDAllocator
     private(set) var document: XMLDocument
-    private(set) var xlink: XMLNamespace
+    private var xlinkNamespace: XMLNamespace?
     private(set) var defs: XMLElement
+    /// Each layer's group, by element: the layer it draws, or nil for a still copy (a snapshot's
+    /// picture), which the replay does not measure.
+    private var layerGroups: [XMLElement: String?] = [:]
     private var snapshotIDs: [ScreenID: String] = [:]
     /// What the write measured.
     var stats = SVGStats()
@@ -70,8 +81,34 @@ struct SVGBuilder {
         animator = SVGAnimator(mode: options.animation, clock: SMILClock(duration: timeline.duration, loopPause: options.loopPause),
                                idPrefix: ids.prefix)
         document = XMLDocument(root: "svg", namespace: SVGWriter.svgNamespace)
-        xlink = document.declareNamespace(prefix: "xlink", uri: SVGWriter.xlinkNamespace)
         defs = document.root
+    }
+
+    /// The `xlink` namespace, declared on the root when first used (images, `<use>`).
+    mutating func xlink() -> XMLNamespace {
+        if let xlinkNamespace { return xlinkNamespace }
+        let namespace = document.declareNamespace(prefix: "xlink", uri: SVGWriter.xlinkNamespace)
+        xlinkNamespace = namespace
+        return namespace
+    }
+
+    /// A new group for `layer` in `container`, remembered as the layer's (unless `frozen`).
+    mutating func addLayerGroup(for layer: LayerNode, frozen: Bool, in container: XMLElement) -> XMLElement {
+        let group = container.addChild("g")
+        layerGroups[group] = frozen ? String?.none : layer.id
+        return group
+    }
+
+    /// The layer of every element `SVGLayerMap` records, found through the layer groups around it.
+    func measuredElements() -> [XMLElement: String] {
+        var result: [XMLElement: String] = [:]
+        func visit(_ element: XMLElement, _ layer: String?) {
+            let current = layerGroups[element] ?? layer
+            if let current, SVGLayerMap.isMeasured(element) { result[element] = current }
+            for child in element.children { visit(child, current) }
+        }
+        visit(document.root, nil)
+        return result
     }
 
     mutating func build() throws(ExportError) -> XMLDocument {
@@ -123,8 +160,7 @@ struct SVGBuilder {
             try writeProjected(source, lineage: Lineage(base: frozen ? parentNode.frozen(at: 0) : parentNode), into: parent, frozen: frozen)
             return
         }
-        let group = parent.addChild("g")
-        group.set("id", ids.make(layer.id + (frozen ? "-snapshot" : "")))
+        let group = addLayerGroup(for: layer, frozen: frozen, in: parent)
         writeOpacity(layer, on: group)
         if !layer.isHidden.isConstant {
             if !animator.usesCSS { group.set("display", layer.isHidden.initialValue ? "none" : "inline") }

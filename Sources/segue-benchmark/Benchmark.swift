@@ -72,8 +72,9 @@ struct Benchmark {
         var total = 0.0, totalCPU = 0.0
         for subject in subjects {
             let svgTimes = try Timings(runs: runs) { _ = try Exporter.render(subject.timeline, as: .svg) }
-            let (svg, stats) = try Exporter.renderSVG(subject.timeline)
-            let deviation = try SMILReplay(svg: svg, timeline: subject.timeline).worstDeviation()
+            let rendered = try Exporter.renderSVG(subject.timeline)
+            let (svg, stats) = (rendered.data, rendered.stats)
+            let deviation = try SMILReplay(rendered, timeline: subject.timeline).worstDeviation()
             let htmlTimes = try Timings(runs: runs) { _ = try Exporter.render(subject.timeline, reverse: subject.reverse, as: .html) }
             let html = try Exporter.render(subject.timeline, reverse: subject.reverse, as: .html)
             if !subject.name.hasPrefix("examples/") { total += svgTimes.median; totalCPU += svgTimes.cpuMedian }
@@ -129,7 +130,7 @@ struct Benchmark {
     static func bookFlipChild(pages: Int, runs: Int) throws {
         let timeline = try Preset.bookFlip.transition(overrides: [(name: "pages", value: "\(pages)")]).timeline()
         let times = try Timings(runs: runs) { _ = try Exporter.render(timeline, as: .svg) }
-        let (svg, _) = try Exporter.renderSVG(timeline)
+        let svg = try Exporter.renderSVG(timeline).data
         let rss = Double(Measure.peakResidentBytes()) / 1_048_576
         print("| \(pages) | \(timeline.layers.count) | \(Figure.ms(times.median)) | \(Figure.ms(times.cpuMedian)) | \(svg.count) | \(String(format: "%.1f MiB", rss)) |")
     }
@@ -143,8 +144,9 @@ struct Benchmark {
         for tolerance in [0.1, 0.25, 0.5, 1] {
             let options = SVGOptions(tolerance: tolerance)
             let times = try Timings(runs: runs) { _ = try Exporter.render(timeline, as: .svg, options: ExportOptions(svg: options)) }
-            let (svg, stats) = try Exporter.renderSVG(timeline, options: options)
-            let deviation = try SMILReplay(svg: svg, timeline: timeline).worstDeviation()
+            let rendered = try Exporter.renderSVG(timeline, options: options)
+            let (svg, stats) = (rendered.data, rendered.stats)
+            let deviation = try SMILReplay(rendered, timeline: timeline).worstDeviation()
             print("| \(tolerance) px | \(svg.count) | \(Measure.gzipSize(svg)) | \(stats.keyframes) | \(Figure.px(deviation)) | \(Figure.ms(times.median)) |")
         }
         print()

@@ -26,7 +26,7 @@ struct FormatComparison {
         var items: [String] = []
         var gzipped: [String: Int] = [:]
         for subject in subjects {
-            let (svg, _) = try Exporter.renderSVG(subject.timeline)
+            let svg = try Exporter.renderSVG(subject.timeline).data
             let path = folder.appendingPathComponent(subject.name + ".svg")
             try svg.write(to: path)
             gzipped[subject.name] = Measure.gzipSize(svg)

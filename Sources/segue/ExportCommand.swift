@@ -82,10 +82,10 @@ struct ExportCommand: ParsableCommand {
                 guard stats, formats[index] == .svg, svgAnimation == .smil else {
                     return try Exporter.render(timelines[index], reverse: reverses?[index], as: formats[index], options: options)
                 }
-                let (data, figures) = try Exporter.renderSVG(timelines[index], options: options.svg)
-                let replayed = try SMILReplay(svg: data, timeline: timelines[index]).worstDeviation()
-                report.append(StatsReport.line(path: paths[index], figures: figures, replayed: replayed))
-                return data
+                let rendered = try Exporter.renderSVG(timelines[index], options: options.svg)
+                let replayed = try SMILReplay(rendered, timeline: timelines[index]).worstDeviation()
+                report.append(StatsReport.line(path: paths[index], figures: rendered.stats, replayed: replayed))
+                return rendered.data
             }
             do {
                 try destination.createFolder()

@@ -13,6 +13,7 @@ from segue_browser.formats import SVG
 from segue_browser.layout import PageLayout
 from segue_browser.model import FrameModel
 from segue_browser.report import REPORT
+from segue_browser.segue_cli import LAYER_COLORS
 
 
 @dataclass(frozen=True)
@@ -32,8 +33,9 @@ BREAKS = [
     Break("circle-spread", "push", "mask radius +5 px", 5.0, lambda svg: enlarge_circle_masks(svg, 5)),
     # Down, not sideways: half-way through, the doors still cover the next screen's left and right
     # edges, and a shift that moves no visible edge is (rightly) invisible.
+    # 'to' is painted in the second of the flat colours (its colour parameter comes second).
     Break("open-door", "push", "layer 'to' shifted 3 px down", 3.0,
-          lambda svg: shift_layer(svg, "sg-open-door-to", 0, 3)),
+          lambda svg: shift_layer(svg, LAYER_COLORS[1], 0, 3)),
 ]
 
 MEASURE_TOLERANCE = 1.0

@@ -20,8 +20,9 @@ struct ProjectedOutlineTests {
             }
         }
         let timeline = try transition.timeline()
-        let svg = try Exporter.render(timeline, as: .svg)
-        let worst = try SMILReplay(svg: svg, timeline: timeline).worstDeviation()
+        let rendered = try Exporter.renderSVG(timeline)
+        let svg = rendered.data
+        let worst = try SMILReplay(rendered, timeline: timeline).worstDeviation()
         #expect(worst <= 0.55, "\(worst) px")
         // Every keyframe of every polygon has as many points as the first.
         let text = String(decoding: svg, as: UTF8.self)

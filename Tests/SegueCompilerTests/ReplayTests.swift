@@ -12,8 +12,7 @@ struct ReplayTests {
     func replayedDrawingStaysWithinTolerance(name: String) throws {
         for direction in Direction.allCases {
             let timeline = try Presets.named(name).transition(overrides: [(name: "screens", value: "flat")]).timeline(direction)
-            let svg = try Exporter.render(timeline, as: .svg)
-            let replay = try SMILReplay(svg: svg, timeline: timeline)
+            let replay = try SMILReplay(try Exporter.renderSVG(timeline), timeline: timeline)
             let worst = replay.deviations().max { $0.distance < $1.distance }
             #expect((worst?.distance ?? 0) <= 0.55, "\(name) \(direction): \(worst.map { "\($0.distance) px at \($0.time) s on \($0.layer)" } ?? "")")
         }
@@ -26,16 +25,17 @@ struct ReplayTests {
             t.animate(duration: 0.5, curve: .linear) { t.to.transform = Transform3D(scaleX: 1, y: -3) }
         }
         let timeline = try flip.timeline(.push)
-        let replay = try SMILReplay(svg: try Exporter.render(timeline, as: .svg), timeline: timeline)
+        let replay = try SMILReplay(try Exporter.renderSVG(timeline), timeline: timeline)
         #expect(replay.worstDeviation() <= 0.55)
     }
 
     @Test func aShiftedLayerIsCaught() throws {
         // The same check fails on a document whose mask radius is 5 px too large.
         let timeline = try Preset.circleReveal.transition().timeline()
-        var text = String(decoding: try Exporter.render(timeline, as: .svg), as: UTF8.self)
+        let rendered = try Exporter.renderSVG(timeline)
+        var text = String(decoding: rendered.data, as: UTF8.self)
         text = text.replacingOccurrences(of: "values=\"20;730.883\"", with: "values=\"25;735.883\"")
-        let replay = try SMILReplay(svg: Data(text.utf8), timeline: timeline)
+        let replay = try SMILReplay(svg: Data(text.utf8), layers: rendered.layers, timeline: timeline)
         #expect(replay.worstDeviation() >= 4.9)
     }
 }

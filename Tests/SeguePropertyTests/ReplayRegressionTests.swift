@@ -9,7 +9,7 @@ struct ReplayRegressionTests {
     /// The worst distance between the replayed SVG and the model on the judged layers.
     static func worstDeviation(_ choices: [UInt32]) throws -> Double {
         let timeline = try RandomTransition(choices, index: 0).transition.timeline(.push)
-        return try TransitionPropertyTests.judgedDeviation(svg: try Exporter.render(timeline, as: .svg), timeline: timeline) ?? 0
+        return try TransitionPropertyTests.judgedDeviation(try Exporter.renderSVG(timeline), timeline: timeline) ?? 0
     }
 
     /// A Core Animation spring moving `from` by about 1,000 pt: sampled to 0.0005 of its progress
@@ -64,7 +64,7 @@ struct ReplayRegressionTests {
     /// The worst judged deviation of a hand-written transition's SVG, replayed.
     static func worstDeviation(_ transition: Transition) throws -> Double {
         let timeline = try transition.timeline(.push)
-        return try TransitionPropertyTests.judgedDeviation(svg: try Exporter.render(timeline, as: .svg), timeline: timeline) ?? 0
+        return try TransitionPropertyTests.judgedDeviation(try Exporter.renderSVG(timeline), timeline: timeline) ?? 0
     }
 
     /// A card turning from −135° to 96°: Core Animation turns the shorter way (129° back), and so

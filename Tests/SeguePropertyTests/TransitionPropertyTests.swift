@@ -67,9 +67,10 @@ struct TransitionPropertyTests {
                     }
                 }
             }
-            let svg = try Exporter.render(push, as: .svg)
+            let rendered = try Exporter.renderSVG(push)
+            let svg = rendered.data
             let html = try Exporter.render(push, reverse: pop, as: .html)
-            let judgedDeviation = try Self.judgedDeviation(svg: svg, timeline: push)
+            let judgedDeviation = try Self.judgedDeviation(rendered, timeline: push)
             let judged = judgedDeviation != nil, deviation = judgedDeviation ?? 0
             if deviation > tolerance && judged, tally.strayed() <= 5 {
                 FileHandle.standardError.write(Data("the SVG strays \(deviation) px from the model in replay (tolerance \(tolerance) px):\n\(random)\nchoices: \(choices)\n".utf8))
@@ -94,10 +95,10 @@ struct TransitionPropertyTests {
 
     /// The worst distance, replayed by SMIL's rules, between `svg` and the model on the judged
     /// layers at the replay times; nil when no layer is judged.
-    static func judgedDeviation(svg: Data, timeline: Timeline) throws -> Double? {
+    static func judgedDeviation(_ svg: RenderedSVG, timeline: Timeline) throws -> Double? {
         let judged = judgedLayers(timeline)
         guard !judged.isEmpty else { return nil }
-        return try SMILReplay(svg: svg, timeline: timeline).deviations(times: replayTimes(timeline))
+        return try SMILReplay(svg, timeline: timeline).deviations(times: replayTimes(timeline))
             .filter { judged.contains($0.layer) }.map(\.distance).max() ?? 0
     }
 

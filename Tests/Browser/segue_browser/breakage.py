@@ -32,13 +32,16 @@ def enlarge_circle_masks(document: str, by: float) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-def shift_layer(document: str, element_id: str, dx: float, dy: float) -> str:
-    """The layer drawn by the group `element_id` moves by (dx, dy): its content (not its own
-    animations, which stay on the group) is wrapped in a translation."""
+def shift_layer(document: str, color: str, dx: float, dy: float) -> str:
+    """The top-level layer painted in `color` (flat screens give each layer its own colour) moves
+    by (dx, dy): the content of the stage's child that draws it (not that child's own animations,
+    which stay on it) is wrapped in a translation."""
     root = ET.fromstring(document)
-    group = next((e for e in root.iter() if e.get("id") == element_id), None)
-    if group is None:
-        raise ValueError(f"the document has no element with id {element_id}")
+    stage = next(e for e in root if e.tag == f"{{{SVG_NS}}}g")
+    group = next((child for child in stage
+                  if any(e.get("fill", "").lower() == color.lower() for e in child.iter())), None)
+    if group is None or group.tag != f"{{{SVG_NS}}}g":
+        raise ValueError(f"the document has no layer group painted in {color}")
     content = [child for child in group if child.tag not in ANIMATIONS]
     wrapper = ET.Element(f"{{{SVG_NS}}}g", {"transform": f"translate({dx:g},{dy:g})"})
     for child in content:

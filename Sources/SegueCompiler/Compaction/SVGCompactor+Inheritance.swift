@@ -1,0 +1,92 @@
+import SegueXML
+
+/// Shared presentation attributes said once: a value that several children of a group set moves
+/// to the group, and the few children that relied on inheriting another value say it (svgo's
+/// `moveElemsAttrsToGroup`, which needs every child to agree; this asks only that it saves bytes).
+extension SVGCompactor {
+    /// The inherited presentation attributes Segue writes, with their initial values where an
+    /// element can state them (an unknown initial value means: never leave it to the default).
+    static let inheritedAttributes: [(name: String, initial: String?)] = [
+        ("fill", "#000"), ("fill-opacity", "1"), ("font-family", nil), ("font-size", nil),
+        ("font-weight", "400"), ("text-anchor", "start"),
+    ]
+
+    /// The attributes that change only how text is drawn.
+    static let textAttributes: Set<String> = ["font-family", "font-size", "font-weight", "text-anchor"]
+
+    /// Elements painted with `fill`.
+    static let filledElements: Set<String> = ["rect", "circle", "ellipse", "polygon", "polyline", "path", "text"]
+
+    /// Hoists shared attributes in every group inside `element`, innermost first, so a value can
+    /// travel up several levels.
+    static func hoistSharedAttributes(in element: XMLElement) {
+        for child in element.children {
+            hoistSharedAttributes(in: child)
+        }
+        guard element.name == "g" else { return }
+        for attribute in inheritedAttributes {
+            hoist(attribute.name, initial: attribute.initial, into: element)
+        }
+    }
+
+    /// Moves the children's most common value of `name` to `group` when the bytes saved outweigh
+    /// the bytes added: the group's own attribute, and the value the group passed on before,
+    /// written on each child that inherited it and draws with it.
+    private static func hoist(_ name: String, initial: String?, into group: XMLElement) {
+        let members = group.children.filter { !animationElements.contains($0.name) }
+        let movable = members.filter { $0.has(name) && !isPinned($0, name) }
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for member in movable {
+            let value = member.attribute(name) ?? ""
+            if counts[value] == nil { order.append(value) }
+            counts[value, default: 0] += 1
+        }
+        let written = { (value: String) in name.utf8.count + value.utf8.count + 4 }  // ` name="value"`
+        guard let value = order.max(by: { counts[$0]! * written($0) < counts[$1]! * written($1) }) else { return }
+        let current = group.attribute(name)
+        let saved = counts[value]! * written(value)
+        if current == value {
+            movable.filter { $0.attribute(name) == value }.forEach { $0.removeAttribute(name) }
+            return
+        }
+        let heirs = members.filter { !$0.has(name) && drawsWithInherited(name, $0) }
+        let passedOn = current ?? inheritedValue(of: name, above: group, initial: initial)
+        if !heirs.isEmpty && passedOn == nil { return }
+        let added = (current.map { value.utf8.count - $0.utf8.count } ?? written(value))
+            + heirs.count * (passedOn.map(written) ?? 0)
+        guard saved > added else { return }
+        for heir in heirs { heir.set(name, passedOn!) }
+        movable.filter { $0.attribute(name) == value }.forEach { $0.removeAttribute(name) }
+        group.set(name, value)
+    }
+
+    /// True when the element's own `name` must stay: something animates it, or it has an id (a
+    /// style rule may animate it).
+    private static func isPinned(_ element: XMLElement, _ name: String) -> Bool {
+        element.has("id") || element.children.contains { animationElements.contains($0.name) && $0.attribute("attributeName") == name }
+    }
+
+    /// True when the element, not setting `name`, draws something with the value it inherits.
+    static func drawsWithInherited(_ name: String, _ element: XMLElement) -> Bool {
+        if element.has(name) { return false }
+        switch element.name {
+        case "text": return true
+        case "use": return true  // the referenced content inherits through the use
+        case "g", "a", "switch": return element.children.contains { drawsWithInherited(name, $0) }
+        default: return !textAttributes.contains(name) && filledElements.contains(element.name)
+        }
+    }
+
+    /// The value of `name` that `element` inherits: an ancestor's, or the initial value. Unknown
+    /// (nil) inside `<defs>`, whose content inherits from each `<use>` that shows it.
+    static func inheritedValue(of name: String, above element: XMLElement, initial: String?) -> String? {
+        var ancestor = element.parent
+        while let current = ancestor {
+            if current.name == "defs" { return nil }
+            if let value = current.attribute(name) { return value }
+            ancestor = current.parent
+        }
+        return initial
+    }
+}

@@ -1,0 +1,57 @@
+import CLibXML2
+
+/// Reading the tree's shape and rearranging it in place, for passes that rewrite a built document
+/// (Segue's SVG compaction). Elements are compared by identity: two values are equal when they
+/// name the same node.
+extension XMLElement: Hashable {
+    public static func == (lhs: XMLElement, rhs: XMLElement) -> Bool { lhs.node == rhs.node }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(node) }
+
+    /// The parent element, nil for the document element.
+    public var parent: XMLElement? {
+        guard let parent = node.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { return nil }
+        return XMLElement(node: parent, namespace: namespace)
+    }
+
+    /// The element and every element inside it, in document order (the element first).
+    public var elementsInDocumentOrder: [XMLElement] {
+        var result: [XMLElement] = []
+        func visit(_ element: XMLElement) {
+            result.append(element)
+            element.children.forEach(visit)
+        }
+        visit(self)
+        return result
+    }
+
+    /// True when the element has an attribute of that name (whatever its namespace).
+    public func has(_ name: String) -> Bool {
+        xmlHasProp(node, name) != nil
+    }
+
+    /// Removes an attribute (without a namespace), if set.
+    public func removeAttribute(_ name: String) {
+        xmlUnsetProp(node, name)
+    }
+
+    /// Replaces the element by its children, in place and in order.
+    public func unwrap() {
+        while let child = node.pointee.children {
+            xmlUnlinkNode(child)
+            xmlAddPrevSibling(node, child)
+        }
+        remove()
+    }
+
+    /// Puts a line break between the element's children (and after the last), so a document
+    /// serialised without indentation keeps its top-level parts on lines of their own.
+    public func breakLinesBetweenChildren() {
+        for child in children {
+            xmlAddNextSibling(child.node, xmlNewDocText(node.pointee.doc, "\n"))
+        }
+        if let first = node.pointee.children {
+            xmlAddPrevSibling(first, xmlNewDocText(node.pointee.doc, "\n"))
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Segue
+@testable import SegueCompiler
+import SeguePresets
+import SegueXML
+import Testing
+
+/// The compaction of written SVGs, one rule at a time on small documents, and on the presets: ids
+/// only where something refers to them. That nothing drawn changes is checked by the golden files
+/// (reviewed renders), `ReplayTests` and the browser suite.
+struct SVGCompactorTests {
+    /// The document `<svg><g clip-path="url(#s)">body</g></svg>` compacted: what is inside `<svg>`.
+    func compacted(_ body: String) throws -> String {
+        let source = "<svg xmlns=\"http://www.w3.org/2000/svg\"><g clip-path=\"url(#s)\">\(body)</g></svg>"
+        let document = try #require(XMLDocument(parsing: Data(source.utf8)))
+        SVGCompactor.compact(document)
+        let text = String(decoding: document.serialized(indent: false), as: UTF8.self)
+        let start = try #require(text.range(of: "<svg xmlns=\"http://www.w3.org/2000/svg\">"))
+        return String(text[start.upperBound...].dropLast("</svg>\n".count))
+            .replacingOccurrences(of: "<g clip-path=\"url(#s)\"", with: "<g")
+    }
+
+    @Test func groupsThatDoNothingGiveWay() throws {
+        #expect(try compacted("<g><rect width=\"1\" height=\"1\"/></g>") == "<g><rect width=\"1\" height=\"1\"/></g>")
+        // A group that animates keeps its animation to itself.
+        let animated = "<g><animate attributeName=\"opacity\" values=\"0;1\" dur=\"1s\"/><rect width=\"1\" height=\"1\"/></g>"
+        #expect(try compacted(animated) == "<g>\(animated)</g>")
+    }
+
+    @Test func aStillTranslationMovesIntoTheShapes() throws {
+        let body = "<g transform=\"translate(16,76)\"><rect width=\"48\" height=\"48\"/><text x=\"-16\" y=\"12\">A</text></g>"
+        #expect(try compacted(body) == "<g><rect width=\"48\" height=\"48\" x=\"16\" y=\"76\"/><text y=\"88\">A</text></g>")
+    }
+
+    @Test func aShapeThatRefersToUserSpaceTakesTheTransformInstead() throws {
+        let body = "<g transform=\"translate(5,5)\"><rect width=\"1\" height=\"1\" clip-path=\"url(#c)\"/></g>"
+        #expect(try compacted(body) == "<g><rect width=\"1\" height=\"1\" clip-path=\"url(#c)\" transform=\"translate(5,5)\"/></g>")
+    }
+
+    @Test func textUnderAnAnimatedScaleKeepsItsTranslation() throws {
+        // Chromium snaps a baseline to a whole pixel: s·(a + b) and s·a + s·b may land apart.
+        let inner = "<g transform=\"translate(-187.5,-333.5)\"><text x=\"16\" y=\"16\">A</text></g>"
+        let body = "<g><animateTransform attributeName=\"transform\" type=\"scale\" values=\"0.7;1\" dur=\"1s\"/>\(inner)</g>"
+        #expect(try compacted(body).contains("translate(-187.5,-333.5)"))
+    }
+
+    @Test func sharedValuesMoveToTheGroupAndHeirsKeepTheirs() throws {
+        let texts = (1...3).map { "<text y=\"\($0)\" fill=\"#1c1c1e\" font-size=\"16\">T</text>" }.joined()
+        let body = texts + "<rect width=\"1\" height=\"1\"/>"
+        // The rect inherited black: it says so once the group is grey.
+        #expect(try compacted(body) == "<g fill=\"#1c1c1e\" font-size=\"16\"><text y=\"1\">T</text><text y=\"2\">T</text><text y=\"3\">T</text><rect width=\"1\" height=\"1\" fill=\"#000\"/></g>")
+    }
+
+    @Test func anAnimatedValueStaysOnItsElement() throws {
+        let animated = "<rect width=\"1\" height=\"1\" fill=\"#fff\"><animate attributeName=\"fill\" values=\"#fff;#000\" dur=\"1s\"/></rect>"
+        let body = animated + (1...3).map { _ in "<rect width=\"1\" height=\"1\" fill=\"#fff\"/>" }.joined()
+        let result = try compacted(body)
+        #expect(result.hasPrefix("<g fill=\"#fff\">\(animated)"))
+    }
+
+    @Test func textBaselinesBecomeOneRule() throws {
+        let result = try compacted("<text dominant-baseline=\"central\">A</text><text dominant-baseline=\"central\">B</text>")
+        #expect(result == "<g><text>A</text><text>B</text></g><style type=\"text/css\">text{dominant-baseline:central}</style>")
+    }
+
+    @Test(arguments: Presets.all.map(\.name))
+    func idsAreWrittenOnlyWhereSomethingRefersToThem(name: String) throws {
+        for animation in SVGAnimation.allCases {
+            let timeline = try Presets.named(name).transition(overrides: [(name: "screens", value: "flat")]).timeline(.push)
+            let options = ExportOptions(svg: SVGOptions(animation: animation))
+            let text = String(decoding: try Exporter.render(timeline, as: .svg, options: options), as: UTF8.self)
+            let ids = text.components(separatedBy: " id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            for id in ids {
+                #expect(text.contains("#\(id))") || text.contains("\"#\(id)\"") || text.contains("#\(id){") || text.contains("#\(id),"),
+                        "\(name) (\(animation)): nothing refers to \(id)")
+            }
+        }
+    }
+}
