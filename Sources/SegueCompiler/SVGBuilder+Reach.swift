@@ -8,10 +8,9 @@ extension SVGBuilder {
     func reach(of layer: LayerNode) -> Double {
         let bounds = layer.bounds, anchorPoint = layer.anchorPoint
         var reach = 0.0
-        for time in evaluator.keyframeTimes {
-            let state = evaluator.state(at: time)
+        for state in keyframeStates.states {
             guard let own = state.layers.first(where: { $0.id == layer.id }) else { continue }
-            let b = bounds.value(at: time), a = anchorPoint.value(at: time)
+            let b = bounds.value(at: state.time), a = anchorPoint.value(at: state.time)
             guard let anchor = own.screenTransform.apply(Point(x: b.minX + a.x * b.width, y: b.minY + a.y * b.height)) else { continue }
             var subtree: Set<String> = [layer.id]
             for other in state.layers {  // superlayers come before their sublayers
@@ -21,5 +20,16 @@ extension SVGBuilder {
             }
         }
         return reach
+    }
+}
+
+/// Every layer's state at each of the model's keyframe times, worked out on first use and kept
+/// for the rest of one document's writing.
+final class KeyframeStates {
+    private let evaluator: Evaluator
+    private(set) lazy var states: [FrameState] = evaluator.keyframeTimes.map(evaluator.state)
+
+    init(_ evaluator: Evaluator) {
+        self.evaluator = evaluator
     }
 }

@@ -50,6 +50,8 @@ struct SVGBuilder {
     let timeline: Timeline
     let options: SVGOptions
     let evaluator: Evaluator
+    /// The model at its keyframe times, worked out once when first asked for.
+    let keyframeStates: KeyframeStates
     let animator: SVGAnimator
     var ids: IDAllocator
     private(set) var document: XMLDocument
@@ -77,6 +79,7 @@ struct SVGBuilder {
         self.timeline = timeline
         self.options = options
         evaluator = Evaluator(timeline)
+        keyframeStates = KeyframeStates(evaluator)
         ids = IDAllocator(transitionName: timeline.name)
         animator = SVGAnimator(mode: options.animation, clock: SMILClock(duration: timeline.duration, loopPause: options.loopPause),
                                idPrefix: ids.prefix)
