@@ -71,22 +71,32 @@ extension Transform3D {
 
     /// Builds a transform from its parts.
     public init(_ d: Decomposed) {
-        let (x, y, z, w) = (d.quaternion[0], d.quaternion[1], d.quaternion[2], d.quaternion[3])
+        self = Self.composed(
+            translation: (d.translation[0], d.translation[1], d.translation[2]),
+            scale: (d.scale[0], d.scale[1], d.scale[2]), skew: (d.skew[0], d.skew[1], d.skew[2]),
+            quaternion: (d.quaternion[0], d.quaternion[1], d.quaternion[2], d.quaternion[3]),
+            perspective: (d.perspective[0], d.perspective[1], d.perspective[2], d.perspective[3]))
+    }
+
+    /// The transform made of these parts. (Written out element by element, on tuples: this runs
+    /// for every interpolated transform.)
+    static func composed(translation t: (Double, Double, Double), scale s: (Double, Double, Double),
+                         skew k: (Double, Double, Double), quaternion q: (Double, Double, Double, Double),
+                         perspective p: (Double, Double, Double, Double)) -> Transform3D {
+        let (x, y, z, w) = q
         // Rows of the rotation in row-vector form (the transpose of the column-vector matrix).
-        // (Written out element by element: this runs for every interpolated transform.)
         let r0 = (1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w))
         let r1 = (2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w))
         let r2 = (2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y))
-        let s = d.scale, k = d.skew, t = d.translation, p = d.perspective
         let n = Transform3D(
-            m11: r0.0 * s[0], m12: r0.1 * s[0], m13: r0.2 * s[0], m14: 0,
-            m21: s[1] * (r1.0 + k[0] * r0.0), m22: s[1] * (r1.1 + k[0] * r0.1), m23: s[1] * (r1.2 + k[0] * r0.2), m24: 0,
-            m31: s[2] * (r2.0 + k[2] * r1.0 + k[1] * r0.0), m32: s[2] * (r2.1 + k[2] * r1.1 + k[1] * r0.1),
-            m33: s[2] * (r2.2 + k[2] * r1.2 + k[1] * r0.2), m34: 0,
-            m41: t[0], m42: t[1], m43: t[2], m44: 1)
-        let pm = Transform3D(m11: 1, m12: 0, m13: 0, m14: p[0], m21: 0, m22: 1, m23: 0, m24: p[1],
-                             m31: 0, m32: 0, m33: 1, m34: p[2], m41: 0, m42: 0, m43: 0, m44: p[3])
-        self = n.concatenating(pm)
+            m11: r0.0 * s.0, m12: r0.1 * s.0, m13: r0.2 * s.0, m14: 0,
+            m21: s.1 * (r1.0 + k.0 * r0.0), m22: s.1 * (r1.1 + k.0 * r0.1), m23: s.1 * (r1.2 + k.0 * r0.2), m24: 0,
+            m31: s.2 * (r2.0 + k.2 * r1.0 + k.1 * r0.0), m32: s.2 * (r2.1 + k.2 * r1.1 + k.1 * r0.1),
+            m33: s.2 * (r2.2 + k.2 * r1.2 + k.1 * r0.2), m34: 0,
+            m41: t.0, m42: t.1, m43: t.2, m44: 1)
+        let pm = Transform3D(m11: 1, m12: 0, m13: 0, m14: p.0, m21: 0, m22: 1, m23: 0, m24: p.1,
+                             m31: 0, m32: 0, m33: 1, m34: p.2, m41: 0, m42: 0, m43: 0, m44: p.3)
+        return n.concatenating(pm)
     }
 
     /// Interpolates between two transforms by decomposition; `fraction` may leave 0...1 (springs overshoot).
@@ -101,28 +111,32 @@ extension Transform3D {
     /// The transform a fraction of the way between two decomposed transforms: what
     /// `interpolated(to:fraction:)` does once both ends are decomposed (decompose once, interpolate often).
     public init(interpolating a: Decomposed, _ b: Decomposed, fraction t: Double) {
-        func lerp(_ u: [Double], _ v: [Double]) -> [Double] { zip(u, v).map { $0 + ($1 - $0) * t } }
-        self.init(Decomposed(
-            translation: lerp(a.translation, b.translation),
-            scale: lerp(a.scale, b.scale),
-            skew: lerp(a.skew, b.skew),
-            quaternion: Self.slerp(a.quaternion, b.quaternion, t),
-            perspective: lerp(a.perspective, b.perspective)
-        ))
+        func lerp3(_ u: [Double], _ v: [Double]) -> (Double, Double, Double) {
+            (u[0] + (v[0] - u[0]) * t, u[1] + (v[1] - u[1]) * t, u[2] + (v[2] - u[2]) * t)
+        }
+        let p = a.perspective, q = b.perspective
+        self = Self.composed(
+            translation: lerp3(a.translation, b.translation), scale: lerp3(a.scale, b.scale), skew: lerp3(a.skew, b.skew),
+            quaternion: Self.slerp4(a.quaternion, b.quaternion, t),
+            perspective: (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t, p[2] + (q[2] - p[2]) * t, p[3] + (q[3] - p[3]) * t))
     }
 
     /// Spherical interpolation along the shorter arc: (x, y, z, w) and (−x, −y, −z, −w) are one
     /// rotation, and, as WebKit and Chromium do, the one within 90° of the other end is used, so a
-    /// rotation never turns more than 180° between two keyframes.
-    static func slerp(_ a0: [Double], _ b: [Double], _ t: Double) -> [Double] {
-        var a = a0
-        if dot4(a, b) < 0 { a = a.map { -$0 } }
-        let product = min(max(dot4(a, b), -1), 1)
+    /// rotation never turns more than 180° between two keyframes. A tuple, so no array is made.
+    static func slerp4(_ a: [Double], _ b: [Double], _ t: Double) -> (Double, Double, Double, Double) {
+        var a = (a[0], a[1], a[2], a[3])
+        let b = (b[0], b[1], b[2], b[3])
+        func dot(_ u: (Double, Double, Double, Double), _ v: (Double, Double, Double, Double)) -> Double {
+            u.0 * v.0 + u.1 * v.1 + u.2 * v.2 + u.3 * v.3
+        }
+        if dot(a, b) < 0 { a = (-a.0, -a.1, -a.2, -a.3) }
+        let product = min(max(dot(a, b), -1), 1)
         if abs(product) >= 1 - 1e-15 { return a }
         let theta = acos(product)
         let w = sin(t * theta) / (1 - product * product).squareRoot()
         let ca = cos(t * theta) - product * w
-        return (0..<4).map { a[$0] * ca + b[$0] * w }
+        return (a.0 * ca + b.0 * w, a.1 * ca + b.1 * w, a.2 * ca + b.2 * w, a.3 * ca + b.3 * w)
     }
 
     /// A unit quaternion (x, y, z, w) from the rows of a rotation in row-vector form.

@@ -60,22 +60,26 @@ extension SVGBuilder {
         func holds(_ a: Int, _ b: Int, _ curve: Easing) -> Bool {
             // Lists of different lengths do not interpolate (a mask that changes its kind): only
             // neighbouring grid times, with nothing in between, may follow each other then.
-            guard points[a].count == points[b].count else { return false }
-            return (a + 1..<b).allSatisfy { t in
-                guard visible[t] else { return true }
-                let progress = curve.progress(at: fraction(a, b, t))
+            let starts = points[a], ends = points[b]
+            guard starts.count == ends.count else { return false }
+            let isLinear = curve.isLinear, span = grid[b] - grid[a], tolerance = sampler.tolerance
+            for t in a + 1..<b where visible[t] {
+                let f = (grid[t] - grid[a]) / span
+                let progress = isLinear ? f : curve.progress(at: f)
+                let truth = truths[t], h = screens[t]
                 guard movesPointsStraight else {
                     let guess = measure(values[a].interpolated(to: values[b], fraction: progress))
-                    return distance(guess, truths[t], screens[t]) <= sampler.tolerance
+                    if distance(guess, truth, h) > tolerance { return false }
+                    continue
                 }
-                let h = screens[t]
-                guard truths[t].count == points[a].count else { return false }
-                for (i, (start, end)) in zip(points[a], points[b]).enumerated() {
+                guard truth.count == starts.count else { return false }
+                for i in starts.indices {
+                    let start = starts[i], end = ends[i]
                     let guess = Point(x: start.x + (end.x - start.x) * progress, y: start.y + (end.y - start.y) * progress)
-                    if let g = h.apply(guess), let truth = truths[t][i], g.distance(to: truth) > sampler.tolerance { return false }
+                    if let g = h.apply(guess), let p = truth[i], g.distance(to: p) > tolerance { return false }
                 }
-                return true
             }
+            return true
         }
         func straight(_ a: Int, _ b: Int) -> Easing? { holds(a, b, .linear) ? .linear : nil }
         func curved(_ a: Int, _ b: Int) -> Easing? {
