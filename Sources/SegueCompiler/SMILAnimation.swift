@@ -34,6 +34,10 @@ struct SMILAnimation<Value: Interpolatable> {
     let format: (Value) -> String
     /// How far a value written in px moves between two keyframes; nil for other values.
     let distance: ((Value, Value) -> Double)?
+    /// How far what the animation moves travels, in px, from each keyframe to the next, when the
+    /// caller knows better than `distance`: the steps of one map share it, so they get the same
+    /// `keyTimes`. Used only while the keyframes are the track's own (no spring was sampled).
+    var moved: [Double]? = nil
 
     /// A track's animation; spring segments, and curves that leave the unit square (an
     /// anticipation or an overshoot, which `keySplines` cannot say: its values lie in 0...1),
@@ -90,7 +94,10 @@ struct SMILAnimation<Value: Interpolatable> {
             frames.append(Keyframe(time: clock.cycle, value: last.value))
         }
         animation.set("values", frames.map { format($0.value) }.joined(separator: ";"))
-        let moved = zip(frames, frames.dropFirst()).map { distance?($0.value, $1.value) ?? 0 }
+        var moved = zip(frames, frames.dropFirst()).map { distance?($0.value, $1.value) ?? 0 }
+        if let given = self.moved, given.count <= moved.count, given.count + 1 >= track.keyframes.count {
+            moved.replaceSubrange(0..<given.count, with: given)
+        }
         animation.set("keyTimes", Self.keyTimes(frames.map { $0.time / clock.cycle }, moved: moved).joined(separator: ";"))
         if Value.isDiscrete {
             animation.set("calcMode", "discrete")

@@ -72,15 +72,20 @@ final class SVGAnimator {
     /// `reach`: how far from the step's origin, in px, what it moves may lie, so that a turn or a
     /// scale is measured in the pixels it moves things by, like a translation. The steps of one
     /// transform then get `keyTimes` precise enough for the fastest of them, and keep in step.
+    /// `moved`: when given, how far the whole map moves things between keyframes, in px, shared
+    /// by all its steps so their `keyTimes` agree to the last decimal.
     func animateTransform<V: Interpolatable>(_ track: Animated<V>, _ type: String, on element: XMLElement, decimals: Int,
-                                             reach: Double, numbers: @escaping (V) -> [Double]) {
+                                             reach: Double, moved: [Double]? = nil, numbers: @escaping (V) -> [Double]) {
         guard !track.isConstant else { return }
         switch mode {
         case .smil:
             let perUnit = type == "translate" ? 1 : type == "scale" ? reach : reach * .pi / 180
             let distance = { (a: V, b: V) in Self.pixelDistance(a, b) * perUnit }
-            SMILAnimation(track: track, distance: distance) { numbers($0).map { SVGFormat.number($0, decimals: decimals) }.joined(separator: ",") }
-                .animateTransform(type, on: element, clock: clock)
+            var animation = SMILAnimation(track: track, distance: distance) {
+                numbers($0).map { SVGFormat.number($0, decimals: decimals) }.joined(separator: ",")
+            }
+            animation.moved = moved
+            animation.animateTransform(type, on: element, clock: clock)
         case .css:
             let unit = type == "translate" ? "px" : type == "scale" ? "" : "deg"
             addCSS(track.withSpringsSampled(tolerance: 0.0005), property: "transform", on: element) { value in

@@ -37,6 +37,12 @@ extension SVGBuilder {
             let decimals = options.decimals
             // What a strip's map moves lies within the content's bounds, seen about full size.
             let reach = max(hypot(timeline.size.width, timeline.size.height), bounds.corners.map { hypot($0.x, $0.y) }.max() ?? 0)
+            // How far the strip's map moves its corners and centre between keyframes: one measure
+            // for its four steps, so their `keyTimes` carry the same decimals and keep in step.
+            let moved = zip(track.keyframes, track.keyframes.dropFirst()).map { a, b in
+                let from = Affine2D(a.value.parts), to = Affine2D(b.value.parts)
+                return probes.map { from.apply($0).distance(to: to.apply($0)) }.max() ?? 0
+            }
             let steps: [(String, Animated<Double>?, Animated<Point>?)] = [
                 ("translate", nil, track.map { $0.parts.translation }),
                 ("rotate", track.map { $0.parts.rotation }, nil),
@@ -53,7 +59,7 @@ extension SVGBuilder {
                     if pair.isConstant {
                         group.set("transform", "\(type)(\(format(pair.initialValue)))")
                     } else {
-                        animator.animateTransform(pair, type, on: group, decimals: digits, reach: reach) { [$0.x, $0.y] }
+                        animator.animateTransform(pair, type, on: group, decimals: digits, reach: reach, moved: moved) { [$0.x, $0.y] }
                     }
                 } else if let angle {
                     if angle.isConstant && abs(angle.initialValue) < 1e-9 { continue }
@@ -62,7 +68,7 @@ extension SVGBuilder {
                     if angle.isConstant {
                         group.set("transform", "\(type)(\(format(angle.initialValue)))")
                     } else {
-                        animator.animateTransform(angle, type, on: group, decimals: 3, reach: reach) { [$0] }
+                        animator.animateTransform(angle, type, on: group, decimals: 3, reach: reach, moved: moved) { [$0] }
                     }
                 }
             }

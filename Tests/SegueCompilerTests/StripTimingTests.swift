@@ -1,0 +1,32 @@
+import Foundation
+import Segue
+import SegueCompiler
+import SeguePresets
+import SegueXML
+import Testing
+
+/// Text in perspective is drawn as strips, each placed by four animated steps (translate, rotate,
+/// skewX, scale) from one keyframed map. The steps must change at the very same instants: had one
+/// of them its `keyTimes` rounded differently (a skew swinging 180° at an edge-on instant took
+/// more decimals than the rest), the strip would fall out of step there.
+struct StripTimingTests {
+    @Test func theStepsOfAStripShareTheirKeyTimes() throws {
+        let timeline = try Presets.named("page-turn").transition().timeline()
+        let svg = try Exporter.render(timeline, as: .svg)
+        let document = try #require(XMLDocument(parsing: svg))
+        let strips = document.root.elementsInDocumentOrder.filter { $0.name == "use" && ($0.attribute("clip-path") ?? "").contains("-strip") }
+        #expect(strips.count > 100)
+        var checked = 0
+        for strip in strips {
+            var keyTimes: [String] = []
+            var element = strip.parent
+            while let group = element, let step = group.children.first(where: { $0.name == "animateTransform" }) {
+                keyTimes.append(step.attribute("keyTimes") ?? "")
+                element = group.parent
+            }
+            #expect(Set(keyTimes).count <= 1, "a strip's steps change at different instants: \(keyTimes)")
+            if keyTimes.count > 1 { checked += 1 }
+        }
+        #expect(checked > 100)
+    }
+}
