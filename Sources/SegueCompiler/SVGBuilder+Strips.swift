@@ -28,51 +28,74 @@ extension SVGBuilder {
                                 height: min(strip.maxY + 1, bounds.maxY) - max(strip.minY - 1, bounds.minY))
             writeFrame(Animated(clipRect), on: defs.addChild("clipPath").set("id", clipID).addChild("rect"))
             let probes = strip.corners + [strip.center]
-            let track = sampledTrack(frame, value: { t -> AffineParts in
+            func map(_ t: Double) -> Affine2D {
                 let h = place(t)
-                let c = strip.corners.map { h.apply($0) ?? $0 }
-                return AffineParts(Affine2D(fitting: strip, to: c).parts)
-            }, measure: { parts in probes.map { Affine2D(parts.parts).apply($0) } }).unwrapped
-            var group = body
-            let decimals = options.decimals
+                return Affine2D(fitting: strip, to: strip.corners.map { h.apply($0) ?? $0 })
+            }
             // What a strip's map moves lies within the content's bounds, seen about full size.
             let reach = max(hypot(timeline.size.width, timeline.size.height), bounds.corners.map { hypot($0.x, $0.y) }.max() ?? 0)
-            // How far the strip's map moves its corners and centre between keyframes: one measure
-            // for its four steps, so their `keyTimes` carry the same decimals and keep in step.
-            let moved = zip(track.keyframes, track.keyframes.dropFirst()).map { a, b in
-                let from = Affine2D(a.value.parts), to = Affine2D(b.value.parts)
-                return probes.map { from.apply($0).distance(to: to.apply($0)) }.max() ?? 0
+            let shownTimes = Self.probeTimes(frame.base.isEmpty ? [0] : frame.base).filter(frame.shown)
+            let steps: [StripStep]
+            let maps: [Affine2D]
+            if shownTimes.allSatisfy({ ShearParts.fits(map($0), height: strip.height, limit: options.tolerance / 20) }) {
+                // Verticals stay vertical (a turn about the vertical axis): five parts, not six.
+                let track = sampledTrack(frame, value: { ShearParts(map($0)) }, measure: { parts in probes.map { parts.affine.apply($0) } })
+                maps = track.keyframes.map(\.value.affine)
+                steps = [.pair("translate", track.map { Point(x: $0.translationX, y: $0.translationY) }),
+                         .pair("scale", track.map { Point(x: $0.scaleX, y: $0.scaleY) }),
+                         .angle("skewY", track.map(\.skewY))]
+            } else {
+                let track = sampledTrack(frame, value: { AffineParts(map($0).parts) },
+                                         measure: { parts in probes.map { Affine2D(parts.parts).apply($0) } }).unwrapped
+                maps = track.keyframes.map { Affine2D($0.value.parts) }
+                steps = [.pair("translate", track.map { $0.parts.translation }), .angle("rotate", track.map { $0.parts.rotation }),
+                         .angle("skewX", track.map { $0.parts.skewX }), .pair("scale", track.map { $0.parts.scale })]
             }
-            let steps: [(String, Animated<Double>?, Animated<Point>?)] = [
-                ("translate", nil, track.map { $0.parts.translation }),
-                ("rotate", track.map { $0.parts.rotation }, nil),
-                ("skewX", track.map { $0.parts.skewX }, nil),
-                ("scale", nil, track.map { $0.parts.scale }),
-            ]
-            for (type, angle, pair) in steps {
-                if let pair {
-                    let identity = type == "scale" ? Point(x: 1, y: 1) : Point.zero
-                    if pair.isConstant && pair.initialValue.distance(to: identity) < 1e-9 { continue }
-                    group = group.addChild("g")
-                    let digits = type == "scale" ? 5 : decimals
-                    let format: (Point) -> String = { "\(SVGFormat.number($0.x, decimals: digits)),\(SVGFormat.number($0.y, decimals: digits))" }
-                    if pair.isConstant {
-                        group.set("transform", "\(type)(\(format(pair.initialValue)))")
-                    } else {
-                        animator.animateTransform(pair, type, on: group, decimals: digits, reach: reach, moved: moved) { [$0.x, $0.y] }
-                    }
-                } else if let angle {
-                    if angle.isConstant && abs(angle.initialValue) < 1e-9 { continue }
-                    group = group.addChild("g")
-                    let format: (Double) -> String = { SVGFormat.number($0, decimals: 3) }
-                    if angle.isConstant {
-                        group.set("transform", "\(type)(\(format(angle.initialValue)))")
-                    } else {
-                        animator.animateTransform(angle, type, on: group, decimals: 3, reach: reach, moved: moved) { [$0] }
-                    }
-                }
+            // How far the strip's map moves its corners and centre between keyframes: one measure
+            // for all its steps, so their `keyTimes` carry the same decimals and keep in step.
+            let moved = zip(maps, maps.dropFirst()).map { from, to in
+                probes.map { from.apply($0).distance(to: to.apply($0)) }.max() ?? 0
+            }
+            var group = body
+            for step in steps {
+                group = writeStripStep(step, into: group, reach: reach, moved: moved)
             }
             group.addChild("use").set("clip-path", "url(#\(clipID))").set("href", "#" + contentID, namespace: xlink())
+        }
+    }
+
+    /// One animated part of a strip's map: a pair (`translate`, `scale`) or an angle (`rotate`,
+    /// `skewX`, `skewY`).
+    enum StripStep {
+        case pair(String, Animated<Point>)
+        case angle(String, Animated<Double>)
+    }
+
+    /// Writes one step as a nested group (a still transform, or an animated one), or nothing when
+    /// it never leaves the identity; the group to nest the next step in.
+    private func writeStripStep(_ step: StripStep, into parent: XMLElement, reach: Double, moved: [Double]) -> XMLElement {
+        switch step {
+        case .pair(let type, let pair):
+            let identity = type == "scale" ? Point(x: 1, y: 1) : Point.zero
+            if pair.isConstant && pair.initialValue.distance(to: identity) < 1e-9 { return parent }
+            let group = parent.addChild("g")
+            let digits = type == "scale" ? 5 : options.decimals
+            if pair.isConstant {
+                let p = pair.initialValue
+                group.set("transform", "\(type)(\(SVGFormat.number(p.x, decimals: digits)),\(SVGFormat.number(p.y, decimals: digits)))")
+            } else {
+                animator.animateTransform(pair, type, on: group, decimals: digits, reach: reach, moved: moved) { [$0.x, $0.y] }
+            }
+            return group
+        case .angle(let type, let angle):
+            if angle.isConstant && abs(angle.initialValue) < 1e-9 { return parent }
+            let group = parent.addChild("g")
+            if angle.isConstant {
+                group.set("transform", "\(type)(\(SVGFormat.number(angle.initialValue, decimals: 3)))")
+            } else {
+                animator.animateTransform(angle, type, on: group, decimals: 3, reach: reach, moved: moved) { [$0] }
+            }
+            return group
         }
     }
 
@@ -159,6 +182,43 @@ struct AffineParts: Interpolatable {
         r.skewX += (o.skewX - skewX) * t
         r.scaleX += (o.scaleX - scaleX) * t
         r.scaleY += (o.scaleY - scaleY) * t
+        return r
+    }
+}
+
+/// A strip's map when it keeps verticals vertical, as under a turn about the vertical axis (a page
+/// turning): `translate(e f) scale(a d) skewY(ψ)` with tan ψ = b / d. Five parts where
+/// `AffineParts` needs six, and none jumps as the strip turns edge-on: `a` passes through 0 and
+/// ψ stays bounded, where a rotation and a skew each swing half a turn.
+struct ShearParts: Interpolatable {
+    var translationX, translationY, scaleX, scaleY: Double
+    /// Degrees.
+    var skewY: Double
+
+    init(_ m: Affine2D) {
+        translationX = m.e; translationY = m.f
+        scaleX = m.a; scaleY = m.d
+        skewY = atan(m.b / m.d) * 180 / .pi
+    }
+
+    /// The map the nested groups compose (verticals kept vertical: `c` is 0).
+    var affine: Affine2D {
+        Affine2D(a: scaleX, b: scaleY * tan(skewY * .pi / 180), c: 0, d: scaleY, e: translationX, f: translationY)
+    }
+
+    /// Whether `m` can be written so: it moves no point of a strip `height` tall sideways by more
+    /// than `limit` through its vertical part, and does not flatten the strip vertically.
+    static func fits(_ m: Affine2D, height: Double, limit: Double) -> Bool {
+        abs(m.c) * height <= limit && abs(m.d) > 1e-6
+    }
+
+    func interpolated(to o: ShearParts, fraction t: Double) -> ShearParts {
+        var r = self
+        r.translationX += (o.translationX - translationX) * t
+        r.translationY += (o.translationY - translationY) * t
+        r.scaleX += (o.scaleX - scaleX) * t
+        r.scaleY += (o.scaleY - scaleY) * t
+        r.skewY += (o.skewY - skewY) * t
         return r
     }
 }

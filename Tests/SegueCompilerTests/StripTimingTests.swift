@@ -5,10 +5,10 @@ import SeguePresets
 import SegueXML
 import Testing
 
-/// Text in perspective is drawn as strips, each placed by four animated steps (translate, rotate,
-/// skewX, scale) from one keyframed map. The steps must change at the very same instants: had one
-/// of them its `keyTimes` rounded differently (a skew swinging 180° at an edge-on instant took
-/// more decimals than the rest), the strip would fall out of step there.
+/// Text in perspective is drawn as strips, each placed by nested animated steps from one keyframed
+/// map (translate, rotate, skewX, scale; or translate, scale, skewY). The steps must change at the
+/// very same instants: had one of them its `keyTimes` rounded differently (a skew swinging 180° at
+/// an edge-on instant took more decimals than the rest), the strip would fall out of step there.
 struct StripTimingTests {
     @Test func theStepsOfAStripShareTheirKeyTimes() throws {
         let timeline = try Presets.named("page-turn").transition().timeline()
@@ -29,4 +29,17 @@ struct StripTimingTests {
         }
         #expect(checked > 100)
     }
+
+    /// A page turning about its vertical edge keeps verticals vertical, so each strip's map is
+    /// written in five parts (`translate`, `scale`, `skewY`) rather than six: no turn or skew
+    /// swinging half a turn as the page goes edge-on, and the text still within the tolerance.
+    @Test func stripsOfAPageTurningAboutItsEdgeTakeFiveParts() throws {
+        let timeline = try Presets.named("page-turn").transition().timeline()
+        let rendered = try Exporter.renderSVG(timeline)
+        let svg = String(decoding: rendered.data, as: UTF8.self)
+        #expect(svg.contains("type=\"skewY\""))
+        #expect(!svg.contains("type=\"rotate\"") && !svg.contains("type=\"skewX\""))
+        #expect(rendered.stats.worstContentDeviation <= 0.5, "\(rendered.stats.worstContentDeviation) px")
+    }
 }
+
