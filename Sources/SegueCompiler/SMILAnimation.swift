@@ -34,20 +34,21 @@ struct SMILAnimation<Value: Interpolatable> {
     let format: (Value) -> String
     /// How far a value written in px moves between two keyframes; nil for other values.
     let distance: ((Value, Value) -> Double)?
-    /// How far what the animation moves travels, in px, from each keyframe to the next, when the
-    /// caller knows better than `distance`: the steps of one map share it, so they get the same
-    /// `keyTimes`. Used only while the keyframes are the track's own (no spring was sampled).
-    var moved: [Double]? = nil
+    /// How far what the animation moves travels, in px, from each of the track's keyframes to the
+    /// next, when the caller measures it for several animations at once (the steps of one map),
+    /// so they get the same `keyTimes`. Used while the keyframes are the track's own.
+    let moved: [Double]?
 
     /// A track's animation; spring segments, and curves that leave the unit square (an
     /// anticipation or an overshoot, which `keySplines` cannot say: its values lie in 0...1),
     /// become straight keyframes within `tolerance` of the curve's progress.
     init(track: Animated<Value>, tolerance: Double = 0.0005, distance: ((Value, Value) -> Double)? = nil,
-         format: @escaping (Value) -> String) {
+         moved: [Double]? = nil, format: @escaping (Value) -> String) {
         self.track = track.withSpringsSampled(tolerance: tolerance, distance: distance) { curve in
             [curve.x1, curve.y1, curve.x2, curve.y2].allSatisfy { (0...1).contains($0) }
         }
         self.distance = distance
+        self.moved = moved
         self.format = format
     }
 
@@ -94,9 +95,11 @@ struct SMILAnimation<Value: Interpolatable> {
             frames.append(Keyframe(time: clock.cycle, value: last.value))
         }
         animation.set("values", frames.map { format($0.value) }.joined(separator: ";"))
-        var moved = zip(frames, frames.dropFirst()).map { distance?($0.value, $1.value) ?? 0 }
-        if let given = self.moved, given.count <= moved.count, given.count + 1 >= track.keyframes.count {
-            moved.replaceSubrange(0..<given.count, with: given)
+        let moved: [Double]
+        if let given = self.moved, given.count == track.keyframes.count - 1 {
+            moved = given + Array(repeating: 0, count: frames.count - track.keyframes.count)  // the held last frame stays put
+        } else {
+            moved = zip(frames, frames.dropFirst()).map { distance?($0.value, $1.value) ?? 0 }
         }
         animation.set("keyTimes", Self.keyTimes(frames.map { $0.time / clock.cycle }, moved: moved).joined(separator: ";"))
         if Value.isDiscrete {

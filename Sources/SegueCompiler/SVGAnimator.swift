@@ -68,23 +68,33 @@ final class SVGAnimator {
         }
     }
 
-    /// Animates one part of an element's transform: `translate`, `rotate`, `scale` or `skewX`.
-    /// `reach`: how far from the step's origin, in px, what it moves may lie, so that a turn or a
-    /// scale is measured in the pixels it moves things by, like a translation. The steps of one
-    /// transform then get `keyTimes` precise enough for the fastest of them, and keep in step.
-    /// `moved`: when given, how far the whole map moves things between keyframes, in px, shared
-    /// by all its steps so their `keyTimes` agree to the last decimal.
+    /// How the `keyTimes` of one step of a transform get their decimals, so that the steps of one
+    /// transform change at the very same instants (`SMILAnimation.keyTimes`).
+    enum StepTiming {
+        /// From the pixels the step's own values move things by: a translation's as they are; a
+        /// turn's or a scale's through `reach`, how far from the step's origin, in px, what it
+        /// moves may lie.
+        case reach(Double)
+        /// Shared by all the steps of one map: how far the whole map moves things from each
+        /// keyframe to the next, in px.
+        case shared(moved: [Double])
+    }
+
+    /// Animates one part of an element's transform: `translate`, `rotate`, `scale`, `skewX` or `skewY`.
     func animateTransform<V: Interpolatable>(_ track: Animated<V>, _ type: String, on element: XMLElement, decimals: Int,
-                                             reach: Double, moved: [Double]? = nil, numbers: @escaping (V) -> [Double]) {
+                                             timing: StepTiming, numbers: @escaping (V) -> [Double]) {
         guard !track.isConstant else { return }
         switch mode {
         case .smil:
-            let perUnit = type == "translate" ? 1 : type == "scale" ? reach : reach * .pi / 180
-            let distance = { (a: V, b: V) in Self.pixelDistance(a, b) * perUnit }
-            var animation = SMILAnimation(track: track, distance: distance) {
-                numbers($0).map { SVGFormat.number($0, decimals: decimals) }.joined(separator: ",")
+            let format = { (value: V) in numbers(value).map { SVGFormat.number($0, decimals: decimals) }.joined(separator: ",") }
+            let animation: SMILAnimation<V>
+            switch timing {
+            case .reach(let reach):
+                let perUnit = type == "translate" ? 1 : type == "scale" ? reach : reach * .pi / 180
+                animation = SMILAnimation(track: track, distance: { Self.pixelDistance($0, $1) * perUnit }, format: format)
+            case .shared(let moved):
+                animation = SMILAnimation(track: track, moved: moved, format: format)
             }
-            animation.moved = moved
             animation.animateTransform(type, on: element, clock: clock)
         case .css:
             let unit = type == "translate" ? "px" : type == "scale" ? "" : "deg"

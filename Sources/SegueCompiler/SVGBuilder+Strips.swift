@@ -32,8 +32,6 @@ extension SVGBuilder {
                 let h = place(t)
                 return Affine2D(fitting: strip, to: strip.corners.map { h.apply($0) ?? $0 })
             }
-            // What a strip's map moves lies within the content's bounds, seen about full size.
-            let reach = max(hypot(timeline.size.width, timeline.size.height), bounds.corners.map { hypot($0.x, $0.y) }.max() ?? 0)
             let shownTimes = Self.probeTimes(frame.base.isEmpty ? [0] : frame.base).filter(frame.shown)
             let steps: [StripStep]
             let maps: [Affine2D]
@@ -58,7 +56,7 @@ extension SVGBuilder {
             }
             var group = body
             for step in steps {
-                group = writeStripStep(step, into: group, reach: reach, moved: moved)
+                group = writeStripStep(step, into: group, timing: .shared(moved: moved))
             }
             group.addChild("use").set("clip-path", "url(#\(clipID))").set("href", "#" + contentID, namespace: xlink())
         }
@@ -73,7 +71,7 @@ extension SVGBuilder {
 
     /// Writes one step as a nested group (a still transform, or an animated one), or nothing when
     /// it never leaves the identity; the group to nest the next step in.
-    private func writeStripStep(_ step: StripStep, into parent: XMLElement, reach: Double, moved: [Double]) -> XMLElement {
+    private func writeStripStep(_ step: StripStep, into parent: XMLElement, timing: SVGAnimator.StepTiming) -> XMLElement {
         switch step {
         case .pair(let type, let pair):
             let identity = type == "scale" ? Point(x: 1, y: 1) : Point.zero
@@ -84,7 +82,7 @@ extension SVGBuilder {
                 let p = pair.initialValue
                 group.set("transform", "\(type)(\(SVGFormat.number(p.x, decimals: digits)),\(SVGFormat.number(p.y, decimals: digits)))")
             } else {
-                animator.animateTransform(pair, type, on: group, decimals: digits, reach: reach, moved: moved) { [$0.x, $0.y] }
+                animator.animateTransform(pair, type, on: group, decimals: digits, timing: timing) { [$0.x, $0.y] }
             }
             return group
         case .angle(let type, let angle):
@@ -93,7 +91,7 @@ extension SVGBuilder {
             if angle.isConstant {
                 group.set("transform", "\(type)(\(SVGFormat.number(angle.initialValue, decimals: 3)))")
             } else {
-                animator.animateTransform(angle, type, on: group, decimals: 3, reach: reach, moved: moved) { [$0] }
+                animator.animateTransform(angle, type, on: group, decimals: 3, timing: timing) { [$0] }
             }
             return group
         }

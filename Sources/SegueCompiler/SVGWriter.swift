@@ -171,10 +171,9 @@ struct SVGBuilder {
         }
         var body = group
         let builder = self
-        let layerReach = Memo { _ in builder.reach(of: layer) }
         for (index, step) in steps.enumerated() {
             if index > 0 || step.isAnimated { body = body.addChild("g") }
-            step.write(on: body, animator: animator) { layerReach(0) }
+            step.write(on: body, animator: animator) { builder.reach(of: layer) }
         }
         if let mask = layer.mask {
             let id = ids.make(layer.id + "-mask")

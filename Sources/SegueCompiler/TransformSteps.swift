@@ -16,19 +16,19 @@ enum TransformStep {
     }
 
     /// Writes the step on `group`. `reach()`: how far, in px on screen, what the layer moves lies
-    /// from its anchor point (see `SVGAnimator.animateTransform`), asked for only by a turn or a scale.
+    /// from its anchor point (`SVGAnimator.StepTiming.reach`), asked for only by a turn or a scale.
     func write(on group: XMLElement, animator: SVGAnimator, reach: () -> Double) {
         switch self {
         case .fixed(let h):
             group.set("transform", SVGFormat.transform(h))
         case .translate(let track):
-            animator.animateTransform(track, "translate", on: group, decimals: 3, reach: 1) { [$0.x, $0.y] }
+            animator.animateTransform(track, "translate", on: group, decimals: 3, timing: .reach(1)) { [$0.x, $0.y] }
         case .rotate(let track):
-            animator.animateTransform(track, "rotate", on: group, decimals: 4, reach: reach()) { [$0] }
+            animator.animateTransform(track, "rotate", on: group, decimals: 4, timing: .reach(reach())) { [$0] }
         case .scale(let track):
             // A point's distance from the anchor before scaling: its distance on screen over the scale.
             let smallest = track.keyframes.map { min(abs($0.value.x), abs($0.value.y)) }.min() ?? 1
-            animator.animateTransform(track, "scale", on: group, decimals: 5, reach: reach() / max(smallest, 1e-3)) { [$0.x, $0.y] }
+            animator.animateTransform(track, "scale", on: group, decimals: 5, timing: .reach(reach() / max(smallest, 1e-3))) { [$0.x, $0.y] }
         }
     }
 }
