@@ -49,24 +49,32 @@ struct ProjectionSampler {
     static let refinementBudget = 2_000
 
     /// The grid with midpoints added, halving again and again, wherever moving straight between
-    /// two neighbouring grid times misses the model halfway (`misses(a, b)`): motion so fast (a
-    /// spring's swing, a turn seen nearly edge-on) that even neighbours on the grid are too far
-    /// apart, where the greedy walk would otherwise take a neighbour on trust. Halving goes level
-    /// by level, coarse before fine, down to `minimumStep` and within `refinementBudget` times.
-    static func refined(_ grid: [Double], minimumStep: Double, misses: (Double, Double) -> Bool) -> [Double] {
-        guard grid.count > 1 else { return grid }
-        var added: [Double] = []
-        var level = zip(grid, grid.dropFirst()).map { ($0, $1) }
+    /// two neighbouring grid times misses the model halfway: motion so fast (a spring's swing, a
+    /// turn seen nearly edge-on) that even neighbours on the grid are too far apart, where the
+    /// greedy walk would otherwise take a neighbour on trust. Halving goes level by level, coarse
+    /// before fine, down to `minimumStep` and within `refinementBudget` times.
+    ///
+    /// Each time's sample (whatever the caller works out of the model there) is made once:
+    /// `samples` holds the grid's, and `split(a, sampleA, b, sampleB)` returns the midpoint's
+    /// sample when moving straight from a to b misses it, nil when it does not.
+    static func refined<Sample>(_ grid: [Double], samples: [Sample], minimumStep: Double,
+                                split: (Double, Sample, Double, Sample) -> Sample?) -> (times: [Double], samples: [Sample]) {
+        guard grid.count > 1 else { return (grid, samples) }
+        var added: [(time: Double, sample: Sample)] = []
+        var level = grid.indices.dropLast().map { (grid[$0], samples[$0], grid[$0 + 1], samples[$0 + 1]) }
         while !level.isEmpty && added.count < refinementBudget {
-            var next: [(Double, Double)] = []
-            for (a, b) in level where b - a >= 2 * minimumStep && added.count < refinementBudget && misses(a, b) {
+            var next: [(Double, Sample, Double, Sample)] = []
+            for (a, sa, b, sb) in level where b - a >= 2 * minimumStep && added.count < refinementBudget {
                 let mid = (a + b) / 2
-                added.append(mid)
-                next += [(a, mid), (mid, b)]
+                guard let sm = split(a, sa, b, sb) else { continue }
+                added.append((mid, sm))
+                next += [(a, sa, mid, sm), (mid, sm, b, sb)]
             }
             level = next
         }
-        return (grid + added).sorted()
+        guard !added.isEmpty else { return (grid, samples) }
+        let merged = (zip(grid, samples).map { (time: $0, sample: $1) } + added).sorted { $0.time < $1.time }
+        return (merged.map(\.time), merged.map(\.sample))
     }
 
     /// The chosen keyframes: indices into `grid`, each with the timing of the interval that

@@ -20,33 +20,40 @@ extension SVGBuilder {
         // Leave room for rounding the written coordinates (half a unit of the last decimal, both axes).
         let rounding = 0.5 * pow(10, -Double(options.decimals)) * 2.squareRoot()
         let sampler = ProjectionSampler(tolerance: max(options.tolerance - rounding, options.tolerance / 2))
-        // The model on the whole grid, worked out once: values, their points, where they land on
-        // screen, and whether the layer is shown at all.
+        // The model on the whole grid, worked out once per time: values, their points, where
+        // they land on screen, and whether the layer is shown at all.
+        func sample(_ t: Double) -> TrackSample<V> {
+            let v = value(t)
+            return TrackSample(shown: shown(t), screen: screen(t), value: v, points: measure(v))
+        }
         let base = frame.base.isEmpty ? [0] : frame.base
         let baseTimes = Set(base)
         let cycle = animator.clock.cycle
-        let grid = ProjectionSampler.refined(ProjectionSampler.grid(base: base, step: ProjectionSampler.step(cycle: cycle)),
-                                             minimumStep: cycle * ProjectionSampler.minimumRefinedStep) { a, b in
+        let coarse = ProjectionSampler.grid(base: base, step: ProjectionSampler.step(cycle: cycle))
+        let tolerance = sampler.tolerance
+        let (grid, samples) = ProjectionSampler.refined(coarse, samples: coarse.map(sample),
+                                                        minimumStep: cycle * ProjectionSampler.minimumRefinedStep) { a, sa, b, sb in
             // Whether moving the points straight from a to b misses the model halfway.
             let mid = (a + b) / 2
-            guard shown(mid) else { return false }
-            let h = screen(mid), va = value(a), vb = value(b)
+            guard shown(mid) else { return nil }
+            let sm = sample(mid)
+            let h = sm.screen
             let guesses = movesPointsStraight
-                ? zip(measure(va), measure(vb)).map { Point(x: ($0.x + $1.x) / 2, y: ($0.y + $1.y) / 2) }
-                : measure(va.interpolated(to: vb, fraction: 0.5))
-            for (guess, p) in zip(guesses, measure(value(mid))) {
-                if let g = h.apply(guess), let truth = h.apply(p), g.distance(to: truth) > sampler.tolerance { return true }
+                ? zip(sa.points, sb.points).map { Point(x: ($0.x + $1.x) / 2, y: ($0.y + $1.y) / 2) }
+                : measure(sa.value.interpolated(to: sb.value, fraction: 0.5))
+            for (guess, p) in zip(guesses, sm.points) {
+                if let g = h.apply(guess), let truth = h.apply(p), g.distance(to: truth) > tolerance { return sm }
             }
-            return false
+            return nil
         }
         // While the layer is not shown its geometry is free: it holds the nearest shown grid
         // time's value, so no degenerate (edge-on) value is interpolated from, and the walk
         // below checks the very values that are written.
-        let visible = grid.map(shown)
-        let rawValues = grid.map(value)
-        let values = ProjectionSampler.nearestShown(grid, visible).map { rawValues[$0] }
-        let points = values.map(measure)
-        let screens = grid.map(screen)
+        let visible = samples.map(\.shown)
+        let nearest = ProjectionSampler.nearestShown(grid, visible)
+        let values = nearest.map { samples[$0].value }
+        let points = nearest.map { samples[$0].points }
+        let screens = samples.map(\.screen)
         let truths = grid.indices.map { k in points[k].map { screens[k].apply($0) } }
         func distance(_ guess: [Point], _ truth: [Point?], _ h: Homography) -> Double {
             var worst = 0.0
@@ -62,23 +69,29 @@ extension SVGBuilder {
             // neighbouring grid times, with nothing in between, may follow each other then.
             let starts = points[a], ends = points[b]
             guard starts.count == ends.count else { return false }
-            let isLinear = curve.isLinear, span = grid[b] - grid[a], tolerance = sampler.tolerance
-            for t in a + 1..<b where visible[t] {
+            let isLinear = curve.isLinear, span = grid[b] - grid[a]
+            // Whether the drawing strays beyond the tolerance at grid time t.
+            func strays(_ t: Int) -> Bool {
+                guard visible[t] else { return false }
                 let f = (grid[t] - grid[a]) / span
                 let progress = isLinear ? f : curve.progress(at: f)
                 let truth = truths[t], h = screens[t]
                 guard movesPointsStraight else {
                     let guess = measure(values[a].interpolated(to: values[b], fraction: progress))
-                    if distance(guess, truth, h) > tolerance { return false }
-                    continue
+                    return distance(guess, truth, h) > tolerance
                 }
-                guard truth.count == starts.count else { return false }
+                guard truth.count == starts.count else { return true }
                 for i in starts.indices {
                     let start = starts[i], end = ends[i]
                     let guess = Point(x: start.x + (end.x - start.x) * progress, y: start.y + (end.y - start.y) * progress)
-                    if let g = h.apply(guess), let p = truth[i], g.distance(to: p) > tolerance { return false }
+                    if let g = h.apply(guess), let p = truth[i], g.distance(to: p) > tolerance { return true }
                 }
+                return false
             }
+            // An interval too long strays most often near its middle: looked at first.
+            let middle = (a + b) / 2
+            if middle > a && strays(middle) { return false }
+            for t in a + 1..<b where t != middle && strays(t) { return false }
             return true
         }
         func straight(_ a: Int, _ b: Int) -> Easing? { holds(a, b, .linear) ? .linear : nil }
@@ -109,4 +122,14 @@ extension SVGBuilder {
         return keyframes.count * (points * 11 + 7) + (curved ? (keyframes.count - 1) * 10 + 30 : 0)
             + keyframes.dropFirst().filter { !$0.curve.isLinear }.count * 8
     }
+}
+
+/// The model at one time of a sampled track's grid.
+private struct TrackSample<Value> {
+    let shown: Bool
+    /// The map from the drawing's space to the screen.
+    let screen: Homography
+    let value: Value
+    /// The value's points in the drawing's space.
+    let points: [Point]
 }
