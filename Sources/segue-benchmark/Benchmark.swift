@@ -28,33 +28,64 @@ struct Benchmark {
     /// The folder of this executable, where the release `segue` is.
     let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
 
-    static func main() throws {
+    static func main() {
+        do {
+            try parseAndRun(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            FileHandle.standardError.write(Data("segue-benchmark: error: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static let usage = "use --runs N, --cli-runs N, --no-formats, --only NAME"
+
+    private static func parseAndRun(_ given: [String]) throws {
         var benchmark = Benchmark()
-        var arguments = CommandLine.arguments.dropFirst()
+        var bookFlipPages: Int?
+        var arguments = given[...]
+        func count(after option: String) throws -> Int {
+            guard let text = arguments.popFirst(), let value = Int(text), value > 0 else {
+                throw BenchmarkError("\(option) takes a whole number of runs above 0 (e.g. \(option) 15)")
+            }
+            return value
+        }
         while let argument = arguments.popFirst() {
             switch argument {
-            case "--runs": benchmark.runs = Int(arguments.popFirst() ?? "") ?? benchmark.runs
-            case "--cli-runs": benchmark.cliRuns = Int(arguments.popFirst() ?? "") ?? benchmark.cliRuns
+            case "--runs": benchmark.runs = try count(after: argument)
+            case "--cli-runs": benchmark.cliRuns = try count(after: argument)
             case "--no-formats": benchmark.compareFormats = false
-            case "--only": benchmark.only = arguments.popFirst()
-            case "--book-flip-pages":
-                // The child of `scaling()`: one page count in a fresh process, so its peak memory is its own.
-                try bookFlipChild(pages: Int(arguments.popFirst() ?? "") ?? 10, runs: benchmark.runs)
+            case "--help", "-h":
+                print("segue-benchmark: Segue's speed and size figures as Markdown tables (run it through scripts/benchmark).\n\(usage)")
                 return
+            case "--only":
+                guard let name = arguments.popFirst() else { throw BenchmarkError("--only takes a transition's name; \(usage)") }
+                benchmark.only = name
+            case "--book-flip-pages": bookFlipPages = try count(after: argument)
             default:
-                throw BenchmarkError("unknown argument \(argument); use --runs N, --cli-runs N, --no-formats, --only NAME")
+                throw BenchmarkError("unknown argument \(argument); \(usage)")
             }
         }
-        try benchmark.run()
+        if let bookFlipPages {
+            // The child of `scaling()`: one page count in a fresh process, so its peak memory is its own.
+            try bookFlipChild(pages: bookFlipPages, runs: benchmark.runs)
+        } else {
+            try benchmark.run()
+        }
     }
 
     func run() throws {
-        print("Machine: \(Machine.summary). Release build.\n")
         let presets = try Subject.presets()
         if let only {
-            try compileTable(presets.filter { $0.name == only }, title: only)
+            let examples = try Subject.examples(in: package.appendingPathComponent("examples"))
+            let chosen = (presets + examples).filter { $0.name == only || $0.name.hasSuffix(": " + only) }
+            guard !chosen.isEmpty else {
+                throw BenchmarkError("--only \(only): no preset or example of that name; the names are \((presets + examples).map(\.name).joined(separator: ", "))")
+            }
+            print("Machine: \(Machine.summary). Release build.\n")
+            try compileTable(chosen, title: only)
             return
         }
+        print("Machine: \(Machine.summary). Release build.\n")
         try compileTable(presets + Subject.examples(in: package.appendingPathComponent("examples")),
                          title: "Presets (default parameters: mock screens) and examples/, push")
         try compileTable(try Subject.presets(screens: "flat"), title: "Presets with flat screens, push")
@@ -69,7 +100,7 @@ struct Benchmark {
         print("### \(title)\n")
         print("| transition | SVG compile median | p90 | CPU median | SVG bytes | gzip | keyframes | worst deviation | HTML compile median | p90 | HTML bytes | gzip |")
         print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-        var total = 0.0, totalCPU = 0.0
+        var total = 0.0, totalCPU = 0.0, presets = 0
         for subject in subjects {
             let svgTimes = try Timings(runs: runs) { _ = try Exporter.render(subject.timeline, as: .svg) }
             let rendered = try Exporter.renderSVG(subject.timeline)
@@ -77,10 +108,14 @@ struct Benchmark {
             let deviation = try SMILReplay(rendered, timeline: subject.timeline).worstDeviation()
             let htmlTimes = try Timings(runs: runs) { _ = try Exporter.render(subject.timeline, reverse: subject.reverse, as: .html) }
             let html = try Exporter.render(subject.timeline, reverse: subject.reverse, as: .html)
-            if !subject.name.hasPrefix("examples/") { total += svgTimes.median; totalCPU += svgTimes.cpuMedian }
+            if !subject.name.hasPrefix("examples/") { total += svgTimes.median; totalCPU += svgTimes.cpuMedian; presets += 1 }
             print("| \(subject.name) | \(Figure.ms(svgTimes.median)) | \(Figure.ms(svgTimes.p90)) | \(Figure.ms(svgTimes.cpuMedian)) | \(svg.count) | \(Measure.gzipSize(svg)) | \(stats.keyframes) | \(Figure.px(deviation)) | \(Figure.ms(htmlTimes.median)) | \(Figure.ms(htmlTimes.p90)) | \(html.count) | \(Measure.gzipSize(html)) |")
         }
-        print("\nAll presets' SVG compile medians together: \(Figure.ms(total)) (CPU \(Figure.ms(totalCPU))).\n")
+        if presets > 1 {
+            print("\nAll presets' SVG compile medians together: \(Figure.ms(total)) (CPU \(Figure.ms(totalCPU))).\n")
+        } else {
+            print()
+        }
     }
 
     /// `segue export` as a user runs it, from process start to the file written.
