@@ -76,10 +76,14 @@ struct Benchmark {
     func run() throws {
         let presets = try Subject.presets()
         if let only {
-            let examples = try Subject.examples(in: package.appendingPathComponent("examples"))
-            let chosen = (presets + examples).filter { $0.name == only || $0.name.hasSuffix(": " + only) }
-            guard !chosen.isEmpty else {
-                throw BenchmarkError("--only \(only): no preset or example of that name; the names are \((presets + examples).map(\.name).joined(separator: ", "))")
+            // Examples are compiled (seconds) only when no preset has the name.
+            var chosen = presets.filter { $0.name == only }
+            if chosen.isEmpty {
+                let examples = try Subject.examples(in: package.appendingPathComponent("examples"))
+                chosen = examples.filter { $0.name == only || $0.name.hasSuffix(": " + only) }
+                guard !chosen.isEmpty else {
+                    throw BenchmarkError("--only \(only): no preset or example of that name; the names are \((presets + examples).map(\.name).joined(separator: ", "))")
+                }
             }
             print("Machine: \(Machine.summary). Release build.\n")
             try compileTable(chosen, title: only)
