@@ -21,6 +21,11 @@ extension SVGBuilder {
         var parentShown: (Double) -> Bool = { _ in true }
         /// The map from the base's bounds space to the screen (identity for a static picture).
         var screen: (Double) -> Homography = { _ in .identity }
+        /// Which layer's map to the screen `screen` is (nil for a static picture).
+        var screenOwner: String?
+        /// `parent`'s remembered placement and visibility (nil at the subtree's root and under a
+        /// picture's stand-in superlayer).
+        var parentModel: ProjectedLayerModel?
 
         init(base: LayerNode) {
             self.base = base
@@ -37,11 +42,12 @@ extension SVGBuilder {
 
         /// The lineage of `layer`'s sublayers, given the layer's own placement.
         func descending(into layer: LayerNode, place: @escaping (Double) -> Homography,
-                        shown: @escaping (Double) -> Bool) -> Lineage {
+                        shown: @escaping (Double) -> Bool, model: ProjectedLayerModel? = nil) -> Lineage {
             var inner = self
             inner.parent = layer
             inner.toBaseOfParent = place
             inner.parentShown = shown
+            inner.parentModel = model
             return inner
         }
     }
@@ -62,6 +68,7 @@ extension SVGBuilder {
         if lineage.parent.id == lineage.base.id && !isStatic {
             // The subtree's root: the base's screen placement, remembered for the whole subtree.
             lineage.screen = screenPlacement(of: lineage.base.id)
+            lineage.screenOwner = lineage.base.id
         }
         let screen = isStatic ? { _ in Homography.identity } : lineage.screen
         let times = isStatic ? [0] : evaluator.keyframeTimes
@@ -72,15 +79,19 @@ extension SVGBuilder {
         let bounds = layer.bounds
         let parentShown = lineage.parentShown
         let transform = TransformTrack(layer.transform)
-        let place = Memo { [lineage] t in lineage.toBase(layer, transform: transform, at: t) }.callAsFunction
-        let shown = Memo { t -> Bool in
-            if !parentShown(t) || layer.isHidden.value(at: t) { return false }
-            let h = place(t).concatenating(screen(t))
-            let corners = bounds.value(at: t).corners
-            if corners.contains(where: { h.w($0) <= 1e-9 }) { return false }
-            let quad = corners.compactMap { h.apply($0) }
-            return layer.isDoubleSided || Evaluator.signedArea(quad) >= 0
-        }.callAsFunction
+        let model: ProjectedLayerModel
+        if let parentModel = lineage.parentModel, ProjectedLayerModel.coincides(layer, withParent: lineage.parent) {
+            // Lying exactly on its superlayer: the same placement, and, with the same bounds, the
+            // same visibility.
+            model = ProjectedLayerModel(
+                place: parentModel.place,
+                shown: ProjectedLayerModel.sharesVisibility(layer, withParent: lineage.parent)
+                    ? parentModel.shown : Self.shownMemo(layer, parentShown: parentShown, place: parentModel.place.callAsFunction, screen: screen))
+        } else {
+            let place = Memo { [lineage] t in lineage.toBase(layer, transform: transform, at: t) }
+            model = ProjectedLayerModel(place: place, shown: Self.shownMemo(layer, parentShown: parentShown, place: place.callAsFunction, screen: screen))
+        }
+        let place = model.place.callAsFunction, shown = model.shown.callAsFunction
         let probe = Self.probeTimes(times)
         // Switches found to 1/10,000,000 of the transition, and held from 1/1,000,000 before: on
         // screen the layer may be racing to its edge-on instant, and a switch found late or held
@@ -102,7 +113,8 @@ extension SVGBuilder {
             animator.hide(Animated(keyframes: frames), on: group)
         }
         let base = Array(Set(times + switches.flatMap { [$0 - hold, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()
-        let frame = ProjectionFrame(base: base, screen: screen, shown: shown, place: place)
+        let frame = ProjectionFrame(base: base, screen: screen, shown: shown, place: place, model: model,
+                                    screenOwner: isStatic ? nil : lineage.screenOwner)
         var body = group
         if let mask = layer.mask {
             let id = ids.make(layer.id + "-mask")
@@ -116,10 +128,7 @@ extension SVGBuilder {
         if layer.masksToBounds {
             let id = ids.make(layer.id + "-bounds")
             let clip = defs.addChild("clipPath").set("id", id)
-            writeProjectedOutline(frame, into: clip) { t in
-                let h = place(t)
-                return bounds.value(at: t).outline(cornerRadius: layer.cornerRadius.value(at: t), keepsArcs: !layer.cornerRadius.isConstant).map { h.apply($0) ?? $0 }
-            }
+            writeProjectedBounds(of: layer, frame: frame, into: clip)
             body = body.addChild("g").set("clip-path", "url(#\(id))")
         }
         if case .snapshot(let snapshot) = layer.contents {
@@ -127,7 +136,7 @@ extension SVGBuilder {
         } else {
             try writeProjectedContents(layer, frame: frame, place: place, into: body)
         }
-        let inner = lineage.descending(into: layer, place: place, shown: shown)
+        let inner = lineage.descending(into: layer, place: place, shown: shown, model: model)
         for index in evaluator.paintOrder(of: layer.id, at: 0) {
             try writeProjected(timeline.layers[index], lineage: inner, into: body, frozen: frozen, staticPlacement: isStatic)
         }
@@ -207,23 +216,19 @@ extension SVGBuilder {
                                                  place: @escaping (Double) -> Homography, into body: XMLElement) throws(ExportError) {
         let bounds = layer.bounds
         let background = layer.backgroundColor
-        func quad(_ t: Double) -> [Point] {
-            let h = place(t)
-            return bounds.value(at: t).outline(cornerRadius: layer.cornerRadius.value(at: t), keepsArcs: !layer.cornerRadius.isConstant).map { h.apply($0) ?? $0 }
-        }
         if background.keyframes.contains(where: { $0.value.alpha > 0 }) {
-            let polygon = writeProjectedOutline(frame, into: body, outline: quad)
+            let polygon = writeProjectedBounds(of: layer, frame: frame, into: body)
             writeFill(background, on: polygon)
         }
         switch layer.contents {
         case nil:
             break
         case .color(let color):
-            let polygon = writeProjectedOutline(frame, into: body, outline: quad)
+            let polygon = writeProjectedBounds(of: layer, frame: frame, into: body)
             writeFill(Animated(color), on: polygon)
         case .gradient(let gradient):
             let id = ids.make(layer.id + "-gradient")
-            let polygon = writeProjectedOutline(frame, into: body, outline: quad)
+            let polygon = writeProjectedBounds(of: layer, frame: frame, into: body)
             polygon.set("fill", "url(#\(id))")
             writeProjectedGradient(gradient, id: id, frame: frame) { t in
                 let b = bounds.value(at: t), h = place(t)
@@ -242,7 +247,31 @@ extension SVGBuilder {
     @discardableResult
     mutating func writeProjectedOutline(_ frame: ProjectionFrame, into parent: XMLElement,
                                         outline: @escaping (Double) -> [Point]) -> XMLElement {
-        let track = sampledPoints(frame, outline)
+        writePolygon(sampledPoints(frame, outline), into: parent)
+    }
+
+    /// A polygon (in `into`) following the layer's bounds (with their rounded corners), keyframed
+    /// within the tolerance, or taken from the same outline keyframed before (the layer's clip and
+    /// its fill, or its superlayer's when it lies exactly on it).
+    @discardableResult
+    mutating func writeProjectedBounds(of layer: LayerNode, frame: ProjectionFrame, into parent: XMLElement) -> XMLElement {
+        let key = frame.model.map {
+            BoundsOutlineKey(model: $0, screen: frame.screenOwner, base: frame.base, bounds: layer.bounds, cornerRadius: layer.cornerRadius)
+        }
+        if let key, let known = boundsOutlines.first(where: { $0.key.matches(key) }) {
+            return writePolygon(known.track, into: parent)
+        }
+        let bounds = layer.bounds, cornerRadius = layer.cornerRadius, place = frame.place
+        let track = sampledPoints(frame) { t in
+            let h = place(t)
+            return bounds.value(at: t).outline(cornerRadius: cornerRadius.value(at: t), keepsArcs: !cornerRadius.isConstant).map { h.apply($0) ?? $0 }
+        }
+        if let key { boundsOutlines.append((key, track)) }
+        return writePolygon(track, into: parent)
+    }
+
+    /// A polygon (in `into`) moving through the track's keyframes.
+    private func writePolygon(_ track: Animated<PointList>, into parent: XMLElement) -> XMLElement {
         let decimals = options.decimals
         if animator.usesCSS {
             // CSS cannot animate `points`; a path's `d` it can.
@@ -254,6 +283,21 @@ extension SVGBuilder {
         let polygon = parent.addChild("polygon").set("points", track.initialValue.svg(decimals: decimals))
         animator.animate(track, "points", on: polygon) { $0.svg(decimals: decimals) }
         return polygon
+    }
+
+    /// Whether `layer` is shown at a time, remembered: its superlayer is, it is not hidden, it is
+    /// not a culled back face, and no corner is behind the viewer.
+    static func shownMemo(_ layer: LayerNode, parentShown: @escaping (Double) -> Bool, place: @escaping (Double) -> Homography,
+                          screen: @escaping (Double) -> Homography) -> Memo<Bool> {
+        let bounds = layer.bounds
+        return Memo { t -> Bool in
+            if !parentShown(t) || layer.isHidden.value(at: t) { return false }
+            let h = place(t).concatenating(screen(t))
+            let corners = bounds.value(at: t).corners
+            if corners.contains(where: { h.w($0) <= 1e-9 }) { return false }
+            let quad = corners.compactMap { h.apply($0) }
+            return layer.isDoubleSided || Evaluator.signedArea(quad) >= 0
+        }
     }
 
     private mutating func writeProjectedGradient(_ gradient: Gradient, id: String, frame: ProjectionFrame,
@@ -294,4 +338,8 @@ struct ProjectionFrame {
     let shown: (Double) -> Bool
     /// The layer's placement in the drawing's space.
     var place: (Double) -> Homography = { _ in .identity }
+    /// The memos behind `place` and `shown`, when they are a projected layer's.
+    var model: ProjectedLayerModel? = nil
+    /// Which layer's map to the screen `screen` is (nil for a still picture).
+    var screenOwner: String? = nil
 }

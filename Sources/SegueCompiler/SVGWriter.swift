@@ -66,6 +66,9 @@ struct SVGBuilder {
     /// Layers' maps to the screen by time, remembered per layer: every projected subtree under
     /// one layer asks for its placement at the same grid times.
     private var screenPlacements: [String: (Double) -> Homography] = [:]
+    /// Projected bounds outlines keyframed so far: a layer's clip and its fill, and a sublayer
+    /// lying exactly on it, follow the same outline, worked out once.
+    var boundsOutlines: [(key: BoundsOutlineKey, track: Animated<PointList>)] = []
 
     /// The map from layer `id`'s bounds space to the screen at a time, remembered.
     mutating func screenPlacement(of id: String) -> (Double) -> Homography {
