@@ -7,8 +7,9 @@ import SegueXML
 /// behind `segue export --stats` and the tests. It reads the written bytes, not Segue's memory of
 /// them, so a mistake in writing shows up here.
 ///
-/// Measured: every layer's background or colour rectangle and every four-cornered polygon (its
-/// corners against the layer's corners on screen), and circular masks (centre and radius).
+/// Measured: every layer's background or colour rectangle and every four-cornered polygon, or
+/// `<use>` of one (its corners against the layer's corners on screen), and circular masks (centre
+/// and radius).
 public struct SMILReplay {
     let document: XMLDocument
     let timeline: Timeline
@@ -16,6 +17,8 @@ public struct SMILReplay {
     /// Which layer each measured element draws, and each element's place in document order.
     let layers: SVGLayerMap
     let order: [XMLElement: Int]
+    /// Elements by id, for what a `<use>` shows.
+    let elementsByID: [String: XMLElement]
 
     /// Replays `svg`, whose measured elements `layers` names (the map its writer gave).
     public init(svg: Data, layers: SVGLayerMap, timeline: Timeline) throws(ExportError) {
@@ -25,6 +28,8 @@ public struct SMILReplay {
         self.layers = layers
         evaluator = Evaluator(timeline)
         order = Dictionary(uniqueKeysWithValues: document.root.elementsInDocumentOrder.enumerated().map { ($1, $0) })
+        elementsByID = Dictionary(document.root.elementsInDocumentOrder.compactMap { element in element.attribute("id").map { ($0, element) } },
+                                  uniquingKeysWith: { first, _ in first })
     }
 
     /// Replays a document as the exporter rendered it.
@@ -95,8 +100,10 @@ public struct SMILReplay {
                     let n = { (name: String) in Double(value(of: name, on: element, at: t) ?? "0") ?? 0 }
                     let r = Rect(x: n("x"), y: n("y"), width: n("width"), height: n("height"))
                     result.append(Shape(layer: current, kind: .quad(r.corners.map(matrix.apply))))
-                case "polygon":
-                    let points = SMILReplay.numbers(value(of: "points", on: element, at: t) ?? "")
+                case "polygon", "use":
+                    // A `<use>` measured here shows a polygon defined once (`SVGCompactor+Reuse`).
+                    guard let polygon = element.name == "use" ? shownByUse(element) : element, polygon.name == "polygon" else { break }
+                    let points = SMILReplay.numbers(value(of: "points", on: polygon, at: t) ?? "")
                     let list = stride(from: 0, to: points.count - 1, by: 2).map { Point(x: points[$0], y: points[$0 + 1]) }
                     if list.count == 4 { result.append(Shape(layer: current, kind: .quad(list.map(matrix.apply)))) }
                 default:
@@ -109,6 +116,13 @@ public struct SMILReplay {
         }
         walk(document.root, .identity)
         return result
+    }
+
+    /// The element a `<use>` shows (`xlink:href="#id"`).
+    func shownByUse(_ use: XMLElement) -> XMLElement? {
+        let reference = use.attributes.first { $0.name == "xlink:href" || $0.name == "href" }?.value
+        guard let reference, reference.hasPrefix("#") else { return nil }
+        return elementsByID[String(reference.dropFirst())]
     }
 
     /// Circles inside clip paths, by the clip path's id: the masks.

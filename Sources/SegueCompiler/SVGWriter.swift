@@ -32,7 +32,7 @@ public struct SVGWriter {
         var builder = SVGBuilder(timeline: timeline, options: options)
         let document = try builder.build()
         let measured = builder.measuredElements()
-        SVGCompactor.compact(document)
+        SVGCompactor.compact(document, idPrefix: builder.ids.prefix)
         layers = SVGLayerMap(document: document.root, layers: measured)
         if !options.indent { document.root.breakLinesBetweenChildren() }
         stats = builder.stats

@@ -48,6 +48,12 @@ public final class XMLDocument {
         }
     }
 
+    /// The namespace the root element declares for `prefix`, declaring it for `uri` if it does not.
+    public func namespace(prefix: String, uri: String) -> XMLNamespace {
+        if let ns = xmlSearchNs(root.node.pointee.doc, root.node, prefix) { return XMLNamespace(ns: ns) }
+        return declareNamespace(prefix: prefix, uri: uri)
+    }
+
     /// Declares a namespace prefix on the root element (e.g. `xlink`).
     @discardableResult
     public func declareNamespace(prefix: String, uri: String) -> XMLNamespace {

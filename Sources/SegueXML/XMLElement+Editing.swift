@@ -35,6 +35,19 @@ extension XMLElement: Hashable {
         xmlUnsetProp(node, name)
     }
 
+    /// Gives the element another name, in place: it keeps its attributes, children and identity.
+    public func rename(_ name: String) {
+        xmlNodeSetName(node, name)
+    }
+
+    /// Moves the element's children, in order, to the end of `other`'s.
+    public func moveChildren(to other: XMLElement) {
+        while let child = node.pointee.children {
+            xmlUnlinkNode(child)
+            xmlAddChild(other.node, child)
+        }
+    }
+
     /// Replaces the element by its children, in place and in order.
     public func unwrap() {
         while let child = node.pointee.children {

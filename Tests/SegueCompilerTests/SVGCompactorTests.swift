@@ -13,7 +13,7 @@ struct SVGCompactorTests {
     func compacted(_ body: String) throws -> String {
         let source = "<svg xmlns=\"http://www.w3.org/2000/svg\"><g clip-path=\"url(#s)\">\(body)</g></svg>"
         let document = try #require(XMLDocument(parsing: Data(source.utf8)))
-        SVGCompactor.compact(document)
+        SVGCompactor.compact(document, idPrefix: "sg-test-")
         let text = String(decoding: document.serialized(indent: false), as: UTF8.self)
         let start = try #require(text.range(of: "<svg xmlns=\"http://www.w3.org/2000/svg\">"))
         return String(text[start.upperBound...].dropLast("</svg>\n".count))
@@ -61,6 +61,28 @@ struct SVGCompactorTests {
     @Test func textBaselinesBecomeOneRule() throws {
         let result = try compacted("<text dominant-baseline=\"central\">A</text><text dominant-baseline=\"central\">B</text>")
         #expect(result == "<g><text>A</text><text>B</text></g><style type=\"text/css\">text{dominant-baseline:central}</style>")
+    }
+
+    /// A polygon with the points and animation of a page outline turning.
+    static func turningOutline(fill: String? = nil, to corner: String = "180,40") -> String {
+        let animation = "<animate attributeName=\"points\" values=\"0,0 200,0 200,300 0,300;0,0 190,20 190,280 0,300;0,0 \(corner) 180,260 0,300\" keyTimes=\"0;0.5;1\" dur=\"0.6s\" fill=\"freeze\"/>"
+        return "<polygon points=\"0,0 200,0 200,300 0,300\"\(fill.map { " fill=\"\($0)\"" } ?? "")>\(animation)</polygon>"
+    }
+
+    @Test func aRepeatedAnimatedPolygonIsDefinedOnceAndUsed() throws {
+        let source = "<svg xmlns=\"http://www.w3.org/2000/svg\"><defs><clipPath id=\"c\">\(Self.turningOutline())</clipPath></defs>"
+            + "<g clip-path=\"url(#c)\">\(Self.turningOutline(fill: "#f4efe6"))\(Self.turningOutline(fill: "url(#g)"))"
+            + "\(Self.turningOutline(fill: "#36a", to: "181,40"))</g></svg>"
+        let document = try #require(XMLDocument(parsing: Data(source.utf8)))
+        SVGCompactor.compact(document, idPrefix: "sg-test-")
+        let text = String(decoding: document.serialized(indent: false), as: UTF8.self)
+        let use = "xlink:href=\"#sg-test-shape-1\"/>"
+        // The clip and both fills show one bare definition; the outline that differs stays as it was.
+        #expect(text.contains("<clipPath id=\"c\"><use \(use)</clipPath>"))
+        #expect(text.contains("<use fill=\"#f4efe6\" \(use)<use fill=\"url(#g)\" \(use)\(Self.turningOutline(fill: "#36a", to: "181,40"))"))
+        #expect(text.contains("<polygon id=\"sg-test-shape-1\" points=\"0,0 200,0 200,300 0,300\"><animate attributeName=\"points\""))
+        #expect(text.components(separatedBy: "<animate ").count == 3, "one animation for the shared outline, one for the other")
+        #expect(text.contains("xmlns:xlink=\"http://www.w3.org/1999/xlink\""))
     }
 
     @Test(arguments: Presets.all.map(\.name))

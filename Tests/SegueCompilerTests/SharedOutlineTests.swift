@@ -35,11 +35,23 @@ struct SharedOutlineTests {
         }
     }
 
-    /// The `values` of the first `points` animation after `marker` in the document.
-    static func pointsValues(after marker: String, in svg: String) throws -> String {
-        let rest = svg[try #require(svg.range(of: marker), "\(marker) is written").upperBound...]
+    /// The `values` of the `points` animation of the shape whose tag starts at `tag` (for a
+    /// `<use>`, of the polygon it shows).
+    static func outlineValues(ofShapeAt tag: String.Index, in svg: String) throws -> String {
+        var rest = svg[tag...]
+        if rest.hasPrefix("<use") {
+            let href = try #require(rest.range(of: "xlink:href=\"#")).upperBound
+            let id = String(rest[href...].prefix { $0 != "\"" })
+            rest = svg[try #require(svg.range(of: "<polygon id=\"\(id)\"")).lowerBound...]
+        }
         let start = try #require(rest.range(of: "attributeName=\"points\" values=\"")).upperBound
         return String(rest[start...].prefix { $0 != "\"" })
+    }
+
+    /// The outline of the shape whose tag holds `marker`.
+    static func outlineValues(drawnBy marker: String, in svg: String) throws -> String {
+        let at = try #require(svg.range(of: marker), "\(marker) is written")
+        return try outlineValues(ofShapeAt: try #require(svg[..<at.lowerBound].range(of: "<", options: .backwards)).lowerBound, in: svg)
     }
 
     @Test func aShadeLyingOnAPageFollowsItsEdgeExactlyAndEverythingReplaysWithinTolerance() throws {
@@ -48,12 +60,13 @@ struct SharedOutlineTests {
         let svg = String(decoding: rendered.data, as: UTF8.self)
         let worst = try SMILReplay(rendered, timeline: timeline).worstDeviation()
         #expect(worst <= 0.55, "\(worst) px")
-        let edge = try Self.pointsValues(after: "<clipPath id=\"sg-shaded-turn-page-bounds\">", in: svg)
+        let clip = try #require(svg.range(of: "<clipPath id=\"sg-shaded-turn-page-bounds\">")).upperBound
+        let edge = try Self.outlineValues(ofShapeAt: clip, in: svg)
         #expect(edge.split(separator: ";").count > 2, "the page's edge is keyframed")
         // The paper and the shade on it fill exactly the clipped edge, at every keyframe.
-        #expect(try Self.pointsValues(after: "fill=\"#f4efe6\"", in: svg) == edge)
-        #expect(try Self.pointsValues(after: "fill=\"url(#sg-shaded-turn-shade-gradient)\"", in: svg) == edge)
+        #expect(try Self.outlineValues(drawnBy: "fill=\"#f4efe6\"", in: svg) == edge)
+        #expect(try Self.outlineValues(drawnBy: "fill=\"url(#sg-shaded-turn-shade-gradient)\"", in: svg) == edge)
         // A point to the side is a different outline.
-        #expect(try Self.pointsValues(after: "fill=\"#36a\"", in: svg) != edge)
+        #expect(try Self.outlineValues(drawnBy: "fill=\"#36a\"", in: svg) != edge)
     }
 }

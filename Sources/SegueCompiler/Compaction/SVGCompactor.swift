@@ -10,17 +10,20 @@ import SegueXML
 /// - inheritance: presentation attributes that children of a group share move to the group where
 ///   that saves bytes (`SVGCompactor+Inheritance.swift`);
 /// - text baseline: every text's `dominant-baseline`, which SVG 1.1 and WebKit do not inherit,
-///   becomes one style rule (`SVGCompactor+TextBaseline.swift`).
+///   becomes one style rule (`SVGCompactor+TextBaseline.swift`);
+/// - reuse: an animated polygon drawn more than once the same (a clip and the fill it clips) is
+///   defined once and shown by `<use>` (`SVGCompactor+Reuse.swift`).
 ///
 /// An element with an `id` is left as it is: something refers to it (a `clip-path`, a `<use>`, a
 /// rule of the CSS flavour's style sheet), and the writer gives ids to nothing else. Animation
 /// elements (`animate`, `animateTransform`, `set`) stay on the element they animate.
 enum SVGCompactor {
-    /// Compacts the document in place.
-    static func compact(_ document: XMLDocument) {
+    /// Compacts the document in place; ids it adds start with `idPrefix`.
+    static func compact(_ document: XMLDocument, idPrefix: String) {
         collapseGroups(in: document.root)
         hoistSharedAttributes(in: document.root)
         centreTextsByRule(in: document.root)
+        reuseRepeatedShapes(in: document, idPrefix: idPrefix)
     }
 
     /// SMIL's animation elements, which act on their parent.
