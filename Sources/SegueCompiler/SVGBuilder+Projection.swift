@@ -26,6 +26,17 @@ extension SVGBuilder {
         /// `parent`'s remembered placement and visibility (nil at the subtree's root and under a
         /// picture's stand-in superlayer).
         var parentModel: ProjectedLayerModel?
+        /// Whether `toBaseOfParent` is the same map at every time.
+        var parentPlaceIsStill = true
+
+        /// Whether `layer`'s placement (`toBase`) is the same map at every time: nothing that
+        /// places it animates, its superlayer's sublayer transform does not either, and its
+        /// superlayer's placement is still.
+        func placeIsStill(_ layer: LayerNode) -> Bool {
+            parentPlaceIsStill && layer.transform.isConstant && layer.position.isConstant && layer.anchorPoint.isConstant
+                && layer.bounds.isConstant && layer.zPosition.isConstant && parent.sublayerTransform.isConstant
+                && parent.bounds.isConstant && parent.anchorPoint.isConstant
+        }
 
         init(base: LayerNode) {
             self.base = base
@@ -42,12 +53,13 @@ extension SVGBuilder {
 
         /// The lineage of `layer`'s sublayers, given the layer's own placement.
         func descending(into layer: LayerNode, place: @escaping (Double) -> Homography,
-                        shown: @escaping (Double) -> Bool, model: ProjectedLayerModel? = nil) -> Lineage {
+                        shown: @escaping (Double) -> Bool, model: ProjectedLayerModel? = nil, placeIsStill: Bool) -> Lineage {
             var inner = self
             inner.parent = layer
             inner.toBaseOfParent = place
             inner.parentShown = shown
             inner.parentModel = model
+            inner.parentPlaceIsStill = placeIsStill
             return inner
         }
     }
@@ -113,13 +125,14 @@ extension SVGBuilder {
             animator.hide(Animated(keyframes: frames), on: group)
         }
         let base = Array(Set(times + switches.flatMap { [$0 - hold, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()
+        let placeIsStill = lineage.placeIsStill(layer)
         let frame = ProjectionFrame(base: base, screen: screen, shown: shown, place: place, model: model,
-                                    screenOwner: isStatic ? nil : lineage.screenOwner)
+                                    screenOwner: isStatic ? nil : lineage.screenOwner, placeIsStill: placeIsStill)
         var body = group
         if let mask = layer.mask {
             let id = ids.make(layer.id + "-mask")
             let clip = defs.addChild("clipPath").set("id", id)
-            writeProjectedOutline(frame, into: clip) { t in
+            writeProjectedOutline(frame, into: clip, stillWithPlace: mask.isConstant) { t in
                 let h = place(t)
                 return mask.value(at: t).outline(keepsArcs: !mask.isConstant).map { h.apply($0) ?? $0 }
             }
@@ -136,7 +149,7 @@ extension SVGBuilder {
         } else {
             try writeProjectedContents(layer, frame: frame, place: place, into: body)
         }
-        let inner = lineage.descending(into: layer, place: place, shown: shown, model: model)
+        let inner = lineage.descending(into: layer, place: place, shown: shown, model: model, placeIsStill: placeIsStill)
         for index in evaluator.paintOrder(of: layer.id, at: 0) {
             try writeProjected(timeline.layers[index], lineage: inner, into: body, frozen: frozen, staticPlacement: isStatic)
         }
@@ -156,7 +169,7 @@ extension SVGBuilder {
         guard region.width > 0, region.height > 0 else { return }
         let clipID = ids.make(layer.id + "-frame")
         let place = frame.place
-        writeProjectedOutline(frame, into: defs.addChild("clipPath").set("id", clipID)) { t in
+        writeProjectedOutline(frame, into: defs.addChild("clipPath").set("id", clipID), stillWithPlace: true) { t in
             let h = place(t)
             return bounds.corners.map { h.apply($0) ?? $0 }
         }
@@ -169,7 +182,8 @@ extension SVGBuilder {
                                           y: screen.anchorPoint.initialValue.y * screen.bounds.initialValue.height))
         picture.isHidden = Animated(false)
         picture.opacity = Animated(1)
-        var pictureLineage = lineage.descending(into: layer, place: { t in fit.concatenating(place(t)) }, shown: shown)
+        var pictureLineage = lineage.descending(into: layer, place: { t in fit.concatenating(place(t)) }, shown: shown,
+                                                placeIsStill: frame.placeIsStill)
         pictureLineage.parent = Self.placeholderParent
         try writeProjected(picture, lineage: pictureLineage, into: clipped, frozen: true, staticPlacement: false)
     }
@@ -230,7 +244,7 @@ extension SVGBuilder {
             let id = ids.make(layer.id + "-gradient")
             let polygon = writeProjectedBounds(of: layer, frame: frame, into: body)
             polygon.set("fill", "url(#\(id))")
-            writeProjectedGradient(gradient, id: id, frame: frame) { t in
+            writeProjectedGradient(gradient, id: id, frame: frame, stillWithPlace: bounds.isConstant) { t in
                 let b = bounds.value(at: t), h = place(t)
                 let p = [gradient.startPoint, gradient.endPoint].map { Point(x: b.minX + $0.x * b.width, y: b.minY + $0.y * b.height) }
                 return p.map { h.apply($0) ?? $0 }
@@ -244,10 +258,11 @@ extension SVGBuilder {
     }
 
     /// A polygon (in `into`) whose points follow `outline(t)`, keyframed within the tolerance.
+    /// `stillWithPlace`: nothing but the layer's placement moves the outline.
     @discardableResult
-    mutating func writeProjectedOutline(_ frame: ProjectionFrame, into parent: XMLElement,
+    mutating func writeProjectedOutline(_ frame: ProjectionFrame, into parent: XMLElement, stillWithPlace: Bool,
                                         outline: @escaping (Double) -> [Point]) -> XMLElement {
-        writePolygon(sampledPoints(frame, outline), into: parent)
+        writePolygon(sampledPoints(frame, stillWithPlace: stillWithPlace, outline), into: parent)
     }
 
     /// A polygon (in `into`) following the layer's bounds (with their rounded corners), keyframed
@@ -262,7 +277,7 @@ extension SVGBuilder {
             return writePolygon(known.track, into: parent)
         }
         let bounds = layer.bounds, cornerRadius = layer.cornerRadius, place = frame.place
-        let track = sampledPoints(frame) { t in
+        let track = sampledPoints(frame, stillWithPlace: bounds.isConstant && cornerRadius.isConstant) { t in
             let h = place(t)
             return bounds.value(at: t).outline(cornerRadius: cornerRadius.value(at: t), keepsArcs: !cornerRadius.isConstant).map { h.apply($0) ?? $0 }
         }
@@ -300,7 +315,9 @@ extension SVGBuilder {
         }
     }
 
-    private mutating func writeProjectedGradient(_ gradient: Gradient, id: String, frame: ProjectionFrame,
+    /// A gradient whose ends follow `ends(t)`; `stillWithPlace`: nothing but the layer's
+    /// placement moves them.
+    private mutating func writeProjectedGradient(_ gradient: Gradient, id: String, frame: ProjectionFrame, stillWithPlace: Bool,
                                                  ends: @escaping (Double) -> [Point]) {
         let element = defs.addChild("linearGradient").set("id", id)
         if animator.usesCSS {
@@ -310,7 +327,7 @@ extension SVGBuilder {
             element.set("x1", SVGFormat.number(gradient.startPoint.x)).set("y1", SVGFormat.number(gradient.startPoint.y))
             element.set("x2", SVGFormat.number(gradient.endPoint.x)).set("y2", SVGFormat.number(gradient.endPoint.y))
         } else {
-            let track = sampledPoints(frame, ends)
+            let track = sampledPoints(frame, stillWithPlace: stillWithPlace, ends)
             element.set("gradientUnits", "userSpaceOnUse")
             let names = [("x1", 0, \Point.x), ("y1", 0, \Point.y), ("x2", 1, \Point.x), ("y2", 1, \Point.y)]
             for (name, index, axis) in names {
@@ -342,4 +359,6 @@ struct ProjectionFrame {
     var model: ProjectedLayerModel? = nil
     /// Which layer's map to the screen `screen` is (nil for a still picture).
     var screenOwner: String? = nil
+    /// Whether `place` is the same map at every time.
+    var placeIsStill = false
 }

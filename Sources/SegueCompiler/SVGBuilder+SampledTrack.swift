@@ -7,15 +7,21 @@ import Segue
 extension SVGBuilder {
     /// A polygon's or a gradient's points, keyframed: interpolating a point list moves each point
     /// straight, so guesses are made from the points themselves.
-    func sampledPoints(_ frame: ProjectionFrame, _ points: @escaping (Double) -> [Point]) -> Animated<PointList> {
-        sampledTrack(frame, value: { PointList(points: points($0)) }, measure: { $0.points }, movesPointsStraight: true)
+    func sampledPoints(_ frame: ProjectionFrame, stillWithPlace: Bool,
+                       _ points: @escaping (Double) -> [Point]) -> Animated<PointList> {
+        sampledTrack(frame, value: { PointList(points: points($0)) }, measure: { $0.points }, movesPointsStraight: true,
+                     stillWithPlace: stillWithPlace)
     }
 
     /// Keyframes of `value(t)` at times chosen so that interpolating between them strays at most
     /// the tolerance (measured on screen through `screen(t)`) at every time of a fine grid.
     /// `movesPointsStraight`: the points of an interpolated value are the interpolated points.
+    /// `stillWithPlace`: nothing but the layer's placement moves the value, so where the placement
+    /// never moves (`frame.placeIsStill`) neither does the value, and it is not sampled.
     func sampledTrack<V: Interpolatable>(_ frame: ProjectionFrame, value: @escaping (Double) -> V,
-                                         measure: @escaping (V) -> [Point], movesPointsStraight: Bool = false) -> Animated<V> {
+                                         measure: @escaping (V) -> [Point], movesPointsStraight: Bool = false,
+                                         stillWithPlace: Bool) -> Animated<V> {
+        if frame.placeIsStill && stillWithPlace { return Animated(value(frame.base.min() ?? 0)) }
         let screen = frame.screen, shown = frame.shown
         // Leave room for rounding the written coordinates (half a unit of the last decimal, both axes).
         let rounding = 0.5 * pow(10, -Double(options.decimals)) * 2.squareRoot()
