@@ -103,6 +103,11 @@ extension SVGBuilder {
             let place = Memo { [lineage] t in lineage.toBase(layer, transform: transform, at: t) }
             model = ProjectedLayerModel(place: place, shown: Self.shownMemo(layer, parentShown: parentShown, place: place.callAsFunction, screen: screen))
         }
+        // Outlines keyframed from a placement of this layer's own serve only its subtree: they
+        // are let go (with the memos they hold) once it is written.
+        let outlinesBefore = boundsOutlines.count
+        let ownsPlacement = lineage.parentModel.map { $0.place !== model.place } ?? true
+        defer { if ownsPlacement { boundsOutlines.removeSubrange(outlinesBefore...) } }
         let place = model.place.callAsFunction, shown = model.shown.callAsFunction
         let probe = Self.probeTimes(times)
         // Switches found to 1/10,000,000 of the transition, and held from 1/1,000,000 before: on
