@@ -14,12 +14,20 @@ struct StillPlacementTests {
         return (String(decoding: rendered.data, as: UTF8.self), try SMILReplay(rendered, timeline: timeline).worstDeviation())
     }
 
+    /// A card turned a tenth of a turn about its vertical axis, seen with a perspective `distance`
+    /// points away.
+    @discardableResult
+    static func tiltedCard(in t: TransitionContext, perspective distance: Double) -> Layer {
+        let card = Layer(frame: Rect(x: 60, y: 150, width: 240, height: 320), contents: .color(Color(rgb: 0x2A6F97)))
+        card.transform = Transform3D(rotationAngle: .pi / 5, x: 0, y: 1, z: 0)
+        t.container.sublayerTransform = Transform3D.perspective(distance: distance)
+        t.add(card)
+        return card
+    }
+
     @Test func aTiltedCardThatNeverMovesIsWrittenStill() throws {
         let (svg, worst) = try Self.export(Transition("still-tilt", duration: 0.5) { t in
-            let card = Layer(frame: Rect(x: 60, y: 150, width: 240, height: 320), contents: .color(Color(rgb: 0x2A6F97)))
-            card.transform = Transform3D(rotationAngle: .pi / 5, x: 0, y: 1, z: 0)
-            t.container.sublayerTransform = Transform3D.perspective(distance: 600)
-            t.add(card)
+            let card = Self.tiltedCard(in: t, perspective: 600)
             t.animate { card.opacity = 0.4 }
         })
         #expect(worst <= 0.55, "\(worst) px")
@@ -44,10 +52,7 @@ struct StillPlacementTests {
 
     @Test func aCardUnderAnAnimatedPerspectiveMovesWithIt() throws {
         let (svg, worst) = try Self.export(Transition("deepening", duration: 0.5) { t in
-            let card = Layer(frame: Rect(x: 60, y: 150, width: 240, height: 320), contents: .color(Color(rgb: 0x2A6F97)))
-            card.transform = Transform3D(rotationAngle: .pi / 5, x: 0, y: 1, z: 0)
-            t.container.sublayerTransform = Transform3D.perspective(distance: 1500)
-            t.add(card)
+            Self.tiltedCard(in: t, perspective: 1500)
             t.animate { t.container.sublayerTransform = Transform3D.perspective(distance: 400) }
         })
         #expect(worst <= 0.55, "\(worst) px")
