@@ -124,6 +124,32 @@ struct ProjectionSampler {
         return result
     }
 
+    /// The keyframes without those interpolation passes through anyway: one whose value equals
+    /// both its neighbours' (the value holds through it: a base time kept while a layer is hidden
+    /// or at rest), and one that repeats its successor's time and value. What plays is the same at
+    /// every instant; a held interval that loses a keyframe moves straight (it does not move).
+    static func withoutHeldKeyframes<V>(_ frames: [Keyframe<V>]) -> [Keyframe<V>] {
+        guard frames.count > 2 else { return frames }
+        var kept = [frames[0]]
+        var carried: Easing? = nil
+        for k in 1..<frames.count - 1 {
+            var frame = frames[k]
+            if let curve = carried { frame.curve = curve; carried = nil }
+            let next = frames[k + 1]
+            if frame.value == next.value && frame.value == kept[kept.count - 1].value {
+                carried = .linear
+            } else if frame.value == next.value && frame.time == next.time {
+                carried = frame.curve
+            } else {
+                kept.append(frame)
+            }
+        }
+        var last = frames[frames.count - 1]
+        if let curve = carried { last.curve = curve }
+        kept.append(last)
+        return kept
+    }
+
     /// For each grid time, the nearest grid time (by time; the earlier on a tie) where `visible`
     /// holds: itself where it does, and itself too when it never does.
     static func nearestShown(_ grid: [Double], _ visible: [Bool]) -> [Int] {

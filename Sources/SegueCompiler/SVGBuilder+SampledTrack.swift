@@ -116,7 +116,7 @@ extension SVGBuilder {
             let splined = sampler.keyframes(grid: grid, isBase: isBase, fit: curved)
             if Self.bytes(splined, points: points[0].count) < Self.bytes(linear, points: points[0].count) { chosen = splined }
         }
-        let frames = chosen.map { Keyframe(time: grid[$0.index], value: values[$0.index], curve: $0.curve) }
+        let frames = ProjectionSampler.withoutHeldKeyframes(chosen.map { Keyframe(time: grid[$0.index], value: values[$0.index], curve: $0.curve) })
         let track = Animated(keyframes: frames)
         return track.isConstant ? Animated(frames[0].value) : track
     }
