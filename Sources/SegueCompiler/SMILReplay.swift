@@ -27,8 +27,9 @@ public struct SMILReplay {
         self.timeline = timeline
         self.layers = layers
         evaluator = Evaluator(timeline)
-        order = Dictionary(uniqueKeysWithValues: document.root.elementsInDocumentOrder.enumerated().map { ($1, $0) })
-        elementsByID = Dictionary(document.root.elementsInDocumentOrder.compactMap { element in element.attribute("id").map { ($0, element) } },
+        let elements = document.root.elementsInDocumentOrder
+        order = Dictionary(uniqueKeysWithValues: elements.enumerated().map { ($1, $0) })
+        elementsByID = Dictionary(elements.compactMap { element in element.attribute("id").map { ($0, element) } },
                                   uniquingKeysWith: { first, _ in first })
     }
 
@@ -118,10 +119,9 @@ public struct SMILReplay {
         return result
     }
 
-    /// The element a `<use>` shows (`xlink:href="#id"`).
+    /// The element a `<use>` shows (`xlink:href="#id"`; `attribute` reads it whatever its namespace).
     func shownByUse(_ use: XMLElement) -> XMLElement? {
-        let reference = use.attributes.first { $0.name == "xlink:href" || $0.name == "href" }?.value
-        guard let reference, reference.hasPrefix("#") else { return nil }
+        guard let reference = use.attribute("href"), reference.hasPrefix("#") else { return nil }
         return elementsByID[String(reference.dropFirst())]
     }
 

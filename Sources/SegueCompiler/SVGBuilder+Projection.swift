@@ -356,6 +356,8 @@ extension SVGBuilder {
 /// while it is hidden do not count).
 struct ProjectionFrame {
     let base: [Double]
+    /// The times sampling starts from: the base, or 0 alone when it is empty.
+    var startTimes: [Double] { base.isEmpty ? [0] : base }
     let screen: (Double) -> Homography
     let shown: (Double) -> Bool
     /// The layer's placement in the drawing's space.

@@ -21,7 +21,8 @@ extension SVGBuilder {
     func sampledTrack<V: Interpolatable>(_ frame: ProjectionFrame, value: @escaping (Double) -> V,
                                          measure: @escaping (V) -> [Point], movesPointsStraight: Bool = false,
                                          stillWithPlace: Bool) -> Animated<V> {
-        if frame.placeIsStill && stillWithPlace { return Animated(value(frame.base.min() ?? 0)) }
+        let base = frame.startTimes
+        if frame.placeIsStill && stillWithPlace { return Animated(value(base.min() ?? 0)) }
         let screen = frame.screen, shown = frame.shown
         // Leave room for rounding the written coordinates (half a unit of the last decimal, both axes).
         let rounding = 0.5 * pow(10, -Double(options.decimals)) * 2.squareRoot()
@@ -32,7 +33,6 @@ extension SVGBuilder {
             let v = value(t)
             return TrackSample(shown: shown(t), screen: screen(t), value: v, points: measure(v))
         }
-        let base = frame.base.isEmpty ? [0] : frame.base
         let baseTimes = Set(base)
         let cycle = animator.clock.cycle
         let coarse = ProjectionSampler.grid(base: base, step: ProjectionSampler.step(cycle: cycle))

@@ -16,7 +16,9 @@ extension SVGBuilder {
         var content = layer.frozen(at: 0)
         content.backgroundColor = Animated(.clear)
         try writeBackgroundAndContents(content, into: defs.addChild("g").set("id", contentID))
-        let (strips, stripError) = stripRects(bounds, frame: frame, place: place)
+        // The instants the layer is shown, among those its visibility switches were looked for at.
+        let shownTimes = Self.probeTimes(frame.startTimes).filter(frame.shown)
+        let (strips, stripError) = stripRects(bounds, frame: frame, place: place, times: shownTimes)
         stats.worstContentDeviation = max(stats.worstContentDeviation, stripError)
         for strip in strips {
             let clipID = ids.make(layer.id + "-strip")
@@ -32,7 +34,6 @@ extension SVGBuilder {
                 let h = place(t)
                 return Affine2D(fitting: strip, to: strip.corners.map { h.apply($0) ?? $0 })
             }
-            let shownTimes = Self.probeTimes(frame.base.isEmpty ? [0] : frame.base).filter(frame.shown)
             let steps: [StripStep]
             let maps: [Affine2D]
             if shownTimes.allSatisfy({ ShearParts.fits(map($0), height: strip.height, limit: options.tolerance / 20) }) {
@@ -119,10 +120,10 @@ extension SVGBuilder {
     static let maxStrips = 16
 
     /// Cuts the bounds into the fewest strips (across the direction in which the projection varies
-    /// most) whose affine maps stay within half the tolerance of the projection.
-    private func stripRects(_ bounds: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography) -> ([Rect], Double) {
+    /// most) whose affine maps stay within half the tolerance of the projection at `times`.
+    private func stripRects(_ bounds: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
+                            times: [Double]) -> ([Rect], Double) {
         let screen = frame.screen
-        let times = Self.probeTimes(frame.base.isEmpty ? [0] : frame.base).filter(frame.shown)
         func strips(_ count: Int, vertical: Bool) -> [Rect] {
             (0..<count).map { i in
                 vertical

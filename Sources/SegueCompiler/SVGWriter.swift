@@ -55,7 +55,6 @@ struct SVGBuilder {
     let animator: SVGAnimator
     var ids: IDAllocator
     private(set) var document: XMLDocument
-    private var xlinkNamespace: XMLNamespace?
     private(set) var defs: XMLElement
     /// Each layer's group, by element: the layer it draws, or nil for a still copy (a snapshot's
     /// picture), which the replay does not measure.
@@ -91,11 +90,8 @@ struct SVGBuilder {
     }
 
     /// The `xlink` namespace, declared on the root when first used (images, `<use>`).
-    mutating func xlink() -> XMLNamespace {
-        if let xlinkNamespace { return xlinkNamespace }
-        let namespace = document.declareNamespace(prefix: "xlink", uri: SVGWriter.xlinkNamespace)
-        xlinkNamespace = namespace
-        return namespace
+    func xlink() -> XMLNamespace {
+        document.namespace(prefix: "xlink", uri: SVGWriter.xlinkNamespace)
     }
 
     /// A new group for `layer` in `container`, remembered as the layer's (unless `frozen`).

@@ -7,9 +7,7 @@ enum Turn {
     static func shortest(_ degrees: Double) -> Double {
         degrees > 180 ? degrees - 360 : degrees < -180 ? degrees + 360 : degrees
     }
-}
 
-extension Turn {
     /// Angles (each within ±180°) rewritten so that moving straight from each to the next turns
     /// the way `shortest` does: what SMIL needs to follow the model's turns.
     static func unwrapped(_ angles: [Double]) -> [Double] {
