@@ -48,15 +48,23 @@ struct ProjectionSampler {
     /// would otherwise be cut into tens of thousands of keyframes, megabytes of SVG.
     static let refinementBudget = 2_000
 
+    /// How far, in tolerances, a point must travel on screen between neighbouring grid times for
+    /// refinement to look at the quarters of their interval as well as its middle: a swing whose
+    /// period is a few grid steps (a stiff spring) can cross the straight line halfway and miss it
+    /// a quarter of the way. Slower motion is smooth enough over one step for halfway to tell.
+    static let quarteredTravel = 16.0
+
     /// The grid with midpoints added, halving again and again, wherever moving straight between
-    /// two neighbouring grid times misses the model halfway: motion so fast (a spring's swing, a
-    /// turn seen nearly edge-on) that even neighbours on the grid are too far apart, where the
-    /// greedy walk would otherwise take a neighbour on trust. Halving goes level by level, coarse
+    /// two neighbouring grid times misses the model (halfway, or a quarter of the way where the
+    /// motion is fast: see `quarteredTravel`): motion so fast (a spring's swing, a turn seen
+    /// nearly edge-on) that even neighbours on the grid are too far apart, where the greedy walk
+    /// would otherwise take a neighbour on trust. Halving goes level by level, coarse
     /// before fine, down to `minimumStep` and within `refinementBudget` times.
     ///
     /// Each time's sample (whatever the caller works out of the model there) is made once:
     /// `samples` holds the grid's, and `split(a, sampleA, b, sampleB)` returns the midpoint's
-    /// sample when moving straight from a to b misses it, nil when it does not.
+    /// sample when moving straight from a to b misses the model (the interval is halved), nil when
+    /// it does not.
     static func refined<Sample>(_ grid: [Double], samples: [Sample], minimumStep: Double,
                                 split: (Double, Sample, Double, Sample) -> Sample?) -> (times: [Double], samples: [Sample]) {
         guard grid.count > 1 else { return (grid, samples) }

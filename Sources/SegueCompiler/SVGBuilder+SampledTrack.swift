@@ -31,24 +31,37 @@ extension SVGBuilder {
         // they land on screen, and whether the layer is shown at all.
         func sample(_ t: Double) -> TrackSample<V> {
             let v = value(t)
-            return TrackSample(shown: shown(t), screen: screen(t), value: v, points: measure(v))
+            let h = screen(t), points = measure(v)
+            return TrackSample(shown: shown(t), screen: h, value: v, points: points, onScreen: points.map { h.apply($0) })
         }
         let baseTimes = Set(base)
         let cycle = animator.clock.cycle
         let coarse = ProjectionSampler.grid(base: base, step: ProjectionSampler.step(cycle: cycle))
         let tolerance = sampler.tolerance
+        // Whether moving straight from sample a to sample b misses the model's sample m at `fraction`.
+        func misses(_ sa: TrackSample<V>, _ sb: TrackSample<V>, _ m: TrackSample<V>, fraction: Double) -> Bool {
+            let guesses = movesPointsStraight
+                ? zip(sa.points, sb.points).map { Point(x: $0.x + ($1.x - $0.x) * fraction, y: $0.y + ($1.y - $0.y) * fraction) }
+                : measure(sa.value.interpolated(to: sb.value, fraction: fraction))
+            for (guess, truth) in zip(guesses, m.onScreen) {
+                if let g = m.screen.apply(guess), let truth, g.distance(to: truth) > tolerance { return true }
+            }
+            return false
+        }
         let (grid, samples) = ProjectionSampler.refined(coarse, samples: coarse.map(sample),
                                                         minimumStep: cycle * ProjectionSampler.minimumRefinedStep) { a, sa, b, sb in
             // Whether moving the points straight from a to b misses the model halfway.
             let mid = (a + b) / 2
             guard shown(mid) else { return nil }
             let sm = sample(mid)
-            let h = sm.screen
-            let guesses = movesPointsStraight
-                ? zip(sa.points, sb.points).map { Point(x: ($0.x + $1.x) / 2, y: ($0.y + $1.y) / 2) }
-                : measure(sa.value.interpolated(to: sb.value, fraction: 0.5))
-            for (guess, p) in zip(guesses, sm.points) {
-                if let g = h.apply(guess), let truth = h.apply(p), g.distance(to: truth) > tolerance { return sm }
+            if misses(sa, sb, sm, fraction: 0.5) { return sm }
+            // A swing whose period is a few grid steps (a stiff spring) can cross the straight
+            // line halfway and miss it a quarter of the way: where the points travel far on
+            // screen between a and b, the quarters are looked at too.
+            guard Self.travel(sa, sm, sb) > ProjectionSampler.quarteredTravel * tolerance else { return nil }
+            for fraction in [0.25, 0.75] {
+                let t = a + (b - a) * fraction
+                if shown(t) && misses(sa, sb, sample(t), fraction: fraction) { return sm }
             }
             return nil
         }
@@ -60,7 +73,8 @@ extension SVGBuilder {
         let values = nearest.map { samples[$0].value }
         let points = nearest.map { samples[$0].points }
         let screens = samples.map(\.screen)
-        let truths = grid.indices.map { k in points[k].map { screens[k].apply($0) } }
+        // Where the layer is shown, its own points on screen; elsewhere nothing is checked.
+        let truths = samples.map(\.onScreen)
         func distance(_ guess: [Point], _ truth: [Point?], _ h: Homography) -> Double {
             var worst = 0.0
             for (g, p) in zip(guess, truth) {
@@ -121,6 +135,16 @@ extension SVGBuilder {
         return track.isConstant ? Animated(frames[0].value) : track
     }
 
+    /// The farthest any of the points moves on screen from `a` through `m` to `b`.
+    private static func travel<V>(_ a: TrackSample<V>, _ m: TrackSample<V>, _ b: TrackSample<V>) -> Double {
+        var farthest = 0.0
+        for index in 0..<min(a.onScreen.count, m.onScreen.count, b.onScreen.count) {
+            guard let p = a.onScreen[index], let q = m.onScreen[index], let r = b.onScreen[index] else { continue }
+            farthest = max(farthest, p.distance(to: q) + q.distance(to: r))
+        }
+        return farthest
+    }
+
     /// About how many bytes an animation with these keyframes writes: each keyframe's points and
     /// key time, and, when any interval is curved, a `keySplines` entry per interval.
     static func bytes(_ keyframes: [(index: Int, curve: Easing)], points: Int) -> Int {
@@ -138,4 +162,6 @@ private struct TrackSample<Value> {
     let value: Value
     /// The value's points in the drawing's space.
     let points: [Point]
+    /// The same points on screen (nil where a point falls behind the camera).
+    let onScreen: [Point?]
 }
