@@ -13,10 +13,21 @@ struct Affine2D: Equatable {
     /// the mean of its two images. A quad that is no parallelogram then misses by a quarter of its
     /// defect at every corner, instead of by all of it at the one corner a three-point map leaves.
     init(fitting box: Rect, to q: [Point]) {
+        self.init(fitting: box, q[0], q[1], q[2], q[3])
+    }
+
+    /// The map fitted (as `init(fitting:to:)`) to where `image` takes the box's corners, without
+    /// gathering them in an array: strips fit one at every sampled instant.
+    init(fitting box: Rect, through image: (Point) -> Point) {
+        self.init(fitting: box, image(Point(x: box.minX, y: box.minY)), image(Point(x: box.maxX, y: box.minY)),
+                  image(Point(x: box.maxX, y: box.maxY)), image(Point(x: box.minX, y: box.maxY)))
+    }
+
+    private init(fitting box: Rect, _ q0: Point, _ q1: Point, _ q2: Point, _ q3: Point) {
         let w = box.width, h = box.height
-        a = (q[1].x - q[0].x + q[2].x - q[3].x) / (2 * w); b = (q[1].y - q[0].y + q[2].y - q[3].y) / (2 * w)
-        c = (q[3].x - q[0].x + q[2].x - q[1].x) / (2 * h); d = (q[3].y - q[0].y + q[2].y - q[1].y) / (2 * h)
-        let centroid = Point(x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4)
+        a = (q1.x - q0.x + q2.x - q3.x) / (2 * w); b = (q1.y - q0.y + q2.y - q3.y) / (2 * w)
+        c = (q3.x - q0.x + q2.x - q1.x) / (2 * h); d = (q3.y - q0.y + q2.y - q1.y) / (2 * h)
+        let centroid = Point(x: (q0.x + q1.x + q2.x + q3.x) / 4, y: (q0.y + q1.y + q2.y + q3.y) / 4)
         e = centroid.x - a * box.midX - c * box.midY
         f = centroid.y - b * box.midX - d * box.midY
     }

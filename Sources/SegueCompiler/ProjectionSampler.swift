@@ -68,21 +68,23 @@ struct ProjectionSampler {
     static func refined<Sample>(_ grid: [Double], samples: [Sample], minimumStep: Double,
                                 split: (Double, Sample, Double, Sample) -> Sample?) -> (times: [Double], samples: [Sample]) {
         guard grid.count > 1 else { return (grid, samples) }
-        var added: [(time: Double, sample: Sample)] = []
-        var level = grid.indices.dropLast().map { (grid[$0], samples[$0], grid[$0 + 1], samples[$0 + 1]) }
-        while !level.isEmpty && added.count < refinementBudget {
-            var next: [(Double, Sample, Double, Sample)] = []
-            for (a, sa, b, sb) in level where b - a >= 2 * minimumStep && added.count < refinementBudget {
-                let mid = (a + b) / 2
-                guard let sm = split(a, sa, b, sb) else { continue }
-                added.append((mid, sm))
-                next += [(a, sa, mid, sm), (mid, sm, b, sb)]
+        // Intervals are pairs of indices into `times` and `all`, which grow as midpoints are added.
+        var times = grid, all = samples
+        var level = grid.indices.dropLast().map { ($0, $0 + 1) }
+        while !level.isEmpty && all.count - grid.count < refinementBudget {
+            var next: [(Int, Int)] = []
+            for (a, b) in level where times[b] - times[a] >= 2 * minimumStep && all.count - grid.count < refinementBudget {
+                guard let sample = split(times[a], all[a], times[b], all[b]) else { continue }
+                times.append((times[a] + times[b]) / 2)
+                all.append(sample)
+                next.append((a, all.count - 1))
+                next.append((all.count - 1, b))
             }
             level = next
         }
-        guard !added.isEmpty else { return (grid, samples) }
-        let merged = (zip(grid, samples).map { (time: $0, sample: $1) } + added).sorted { $0.time < $1.time }
-        return (merged.map(\.time), merged.map(\.sample))
+        guard all.count > grid.count else { return (grid, samples) }
+        let order = times.indices.sorted { times[$0] < times[$1] }
+        return (order.map { times[$0] }, order.map { all[$0] })
     }
 
     /// The chosen keyframes: indices into `grid`, each with the timing of the interval that

@@ -32,13 +32,13 @@ extension SVGBuilder {
             let probes = strip.corners + [strip.center]
             func map(_ t: Double) -> Affine2D {
                 let h = place(t)
-                return Affine2D(fitting: strip, to: strip.corners.map { h.apply($0) ?? $0 })
+                return Affine2D(fitting: strip) { h.apply($0) ?? $0 }
             }
             let steps: [StripStep]
             let maps: [Affine2D]
             if shownTimes.allSatisfy({ ShearParts.fits(map($0), height: strip.height, limit: options.tolerance / 20) }) {
                 // Verticals stay vertical (a turn about the vertical axis): five parts, not six.
-                let track = sampledTrack(frame, value: { ShearParts(map($0)) }, measure: { parts in probes.map { parts.affine.apply($0) } },
+                let track = sampledTrack(frame, value: { ShearParts(map($0)) }, measure: { parts in let m = parts.affine; return probes.map { m.apply($0) } },
                                          stillWithPlace: true)
                 maps = track.keyframes.map(\.value.affine)
                 steps = [.pair("translate", track.map { Point(x: $0.translationX, y: $0.translationY) }),
@@ -46,7 +46,7 @@ extension SVGBuilder {
                          .angle("skewY", track.map(\.skewY))]
             } else {
                 let track = sampledTrack(frame, value: { AffineParts(map($0).parts) },
-                                         measure: { parts in probes.map { Affine2D(parts.parts).apply($0) } },
+                                         measure: { parts in let m = Affine2D(parts.parts); return probes.map { m.apply($0) } },
                                          stillWithPlace: true).unwrapped
                 maps = track.keyframes.map { Affine2D($0.value.parts) }
                 steps = [.pair("translate", track.map { $0.parts.translation }), .angle("rotate", track.map { $0.parts.rotation }),
@@ -138,13 +138,17 @@ extension SVGBuilder {
             for t in times {
                 let h = place(t), s = screen(t)
                 for r in rects {
-                    let c = r.corners.map { h.apply($0) ?? $0 }
-                    let affine = Affine2D(fitting: r, to: c)
-                    let edges = [Point(x: r.midX, y: r.minY), Point(x: r.maxX, y: r.midY), Point(x: r.midX, y: r.maxY), Point(x: r.minX, y: r.midY)]
-                    for p in r.corners + edges + [r.center] {
-                        guard let truth = h.apply(p), let a = s.apply(affine.apply(p)), let b = s.apply(truth) else { continue }
+                    let affine = Affine2D(fitting: r) { h.apply($0) ?? $0 }
+                    // How far the strip's map strays from the projection at p, on screen.
+                    func check(_ x: Double, _ y: Double) {
+                        let p = Point(x: x, y: y)
+                        guard let truth = h.apply(p), let a = s.apply(affine.apply(p)), let b = s.apply(truth) else { return }
                         worst = max(worst, a.distance(to: b))
                     }
+                    // The corners, the middles of the edges, the centre.
+                    for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)] { check(x, y) }
+                    for (x, y) in [(r.midX, r.minY), (r.maxX, r.midY), (r.midX, r.maxY), (r.minX, r.midY)] { check(x, y) }
+                    check(r.midX, r.midY)
                 }
             }
             return worst
