@@ -127,12 +127,25 @@ public struct Evaluator: Sendable {
         }
     }
 
+    /// A polygon's signed area (the shoelace sum): positive when its corners run as
+    /// `Rect.corners` runs round a rectangle facing the viewer, negative when it is seen from behind.
     static func signedArea(_ quad: [Point]) -> Double {
         var area = 0.0
         for i in quad.indices {
             let a = quad[i], b = quad[(i + 1) % quad.count]
             area += a.x * b.y - b.x * a.y
         }
+        return area / 2
+    }
+
+    /// The same for a quad, without gathering its corners in an array (the same sum, term by term).
+    static func signedArea(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> Double {
+        func cross(_ a: Point, _ b: Point) -> Double { a.x * b.y - b.x * a.y }
+        var area = 0.0
+        area += cross(p0, p1)
+        area += cross(p1, p2)
+        area += cross(p2, p3)
+        area += cross(p3, p0)
         return area / 2
     }
 

@@ -313,10 +313,13 @@ extension SVGBuilder {
         return Memo { t -> Bool in
             if !parentShown(t) || layer.isHidden.value(at: t) { return false }
             let h = place(t).concatenating(screen(t))
-            let corners = bounds.value(at: t).corners
-            if corners.contains(where: { h.w($0) <= 1e-9 }) { return false }
-            let quad = corners.compactMap { h.apply($0) }
-            return layer.isDoubleSided || Evaluator.signedArea(quad) >= 0
+            let r = bounds.value(at: t)
+            let corners = (Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY))
+            // Each corner in front of the camera (so each has an image), the quad facing it.
+            guard h.w(corners.0) > 1e-9, h.w(corners.1) > 1e-9, h.w(corners.2) > 1e-9, h.w(corners.3) > 1e-9,
+                  let q0 = h.apply(corners.0), let q1 = h.apply(corners.1), let q2 = h.apply(corners.2),
+                  let q3 = h.apply(corners.3) else { return false }
+            return layer.isDoubleSided || Evaluator.signedArea(q0, q1, q2, q3) >= 0
         }
     }
 

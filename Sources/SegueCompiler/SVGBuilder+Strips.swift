@@ -146,8 +146,8 @@ extension SVGBuilder {
                         worst = max(worst, a.distance(to: b))
                     }
                     // The corners, the middles of the edges, the centre.
-                    for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)] { check(x, y) }
-                    for (x, y) in [(r.midX, r.minY), (r.maxX, r.midY), (r.midX, r.maxY), (r.minX, r.midY)] { check(x, y) }
+                    check(r.minX, r.minY); check(r.maxX, r.minY); check(r.maxX, r.maxY); check(r.minX, r.maxY)
+                    check(r.midX, r.minY); check(r.maxX, r.midY); check(r.midX, r.maxY); check(r.minX, r.midY)
                     check(r.midX, r.midY)
                 }
             }
