@@ -1,7 +1,10 @@
 /// Remembers a function's values by time: projected drawing asks for the same layer's placement at
-/// the same grid times many times over.
+/// the same grid times many times over, often several times running for one time (a sample's
+/// value, its visibility and its screen map each ask), which the last answer serves without a
+/// lookup.
 final class Memo<Value> {
     private var table: [Double: Value] = [:]
+    private var last: (time: Double, value: Value)?
     private let compute: (Double) -> Value
 
     init(_ compute: @escaping (Double) -> Value) {
@@ -9,9 +12,14 @@ final class Memo<Value> {
     }
 
     func callAsFunction(_ t: Double) -> Value {
-        if let value = table[t] { return value }
+        if let last, last.time == t { return last.value }
+        if let value = table[t] {
+            last = (t, value)
+            return value
+        }
         let value = compute(t)
         table[t] = value
+        last = (t, value)
         return value
     }
 }
