@@ -117,10 +117,11 @@ extension SVGBuilder {
         func straight(_ a: Int, _ b: Int) -> Easing? { holds(a, b, .linear) ? .linear : nil }
         func curved(_ a: Int, _ b: Int) -> Easing? {
             if holds(a, b, .linear) { return .linear }
-            let samples = (a + 1..<b).filter { visible[$0] }.map { t in
-                (fraction: fraction(a, b, t), progress: SplineTiming.progress(from: points[a], to: points[b], at: points[t]))
+            var fit = SplineTiming.Fit()
+            for t in a + 1..<b where visible[t] {
+                fit.add(fraction: fraction(a, b, t), progress: SplineTiming.progress(from: points[a], to: points[b], at: points[t]))
             }
-            guard let curve = SplineTiming.fit(samples).map(Easing.bezier), holds(a, b, curve) else { return nil }
+            guard let curve = fit.curve.map(Easing.bezier), holds(a, b, curve) else { return nil }
             return curve
         }
         let isBase = { (k: Int) in baseTimes.contains(grid[k]) }
