@@ -111,22 +111,42 @@ extension Transform3D {
     /// The transform a fraction of the way between two decomposed transforms: what
     /// `interpolated(to:fraction:)` does once both ends are decomposed (decompose once, interpolate often).
     public init(interpolating a: Decomposed, _ b: Decomposed, fraction t: Double) {
-        func lerp3(_ u: [Double], _ v: [Double]) -> (Double, Double, Double) {
-            (u[0] + (v[0] - u[0]) * t, u[1] + (v[1] - u[1]) * t, u[2] + (v[2] - u[2]) * t)
+        self.init(interpolating: Parts(a), Parts(b), fraction: t)
+    }
+
+    /// A decomposition's parts held in tuples: ends kept this way are interpolated at many times
+    /// without copying (and counting references to) five arrays each time.
+    public struct Parts: Sendable {
+        var translation, scale, skew: (Double, Double, Double)
+        var quaternion, perspective: (Double, Double, Double, Double)
+
+        public init(_ d: Decomposed) {
+            translation = (d.translation[0], d.translation[1], d.translation[2])
+            scale = (d.scale[0], d.scale[1], d.scale[2])
+            skew = (d.skew[0], d.skew[1], d.skew[2])
+            quaternion = (d.quaternion[0], d.quaternion[1], d.quaternion[2], d.quaternion[3])
+            perspective = (d.perspective[0], d.perspective[1], d.perspective[2], d.perspective[3])
+        }
+    }
+
+    /// The same, from ends held as `Parts`.
+    public init(interpolating a: Parts, _ b: Parts, fraction t: Double) {
+        func lerp3(_ u: (Double, Double, Double), _ v: (Double, Double, Double)) -> (Double, Double, Double) {
+            (u.0 + (v.0 - u.0) * t, u.1 + (v.1 - u.1) * t, u.2 + (v.2 - u.2) * t)
         }
         let p = a.perspective, q = b.perspective
         self = Self.composed(
             translation: lerp3(a.translation, b.translation), scale: lerp3(a.scale, b.scale), skew: lerp3(a.skew, b.skew),
             quaternion: Self.slerp4(a.quaternion, b.quaternion, t),
-            perspective: (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t, p[2] + (q[2] - p[2]) * t, p[3] + (q[3] - p[3]) * t))
+            perspective: (p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t, p.2 + (q.2 - p.2) * t, p.3 + (q.3 - p.3) * t))
     }
 
     /// Spherical interpolation along the shorter arc: (x, y, z, w) and (−x, −y, −z, −w) are one
     /// rotation, and, as WebKit and Chromium do, the one within 90° of the other end is used, so a
     /// rotation never turns more than 180° between two keyframes. A tuple, so no array is made.
-    static func slerp4(_ a: [Double], _ b: [Double], _ t: Double) -> (Double, Double, Double, Double) {
-        var a = (a[0], a[1], a[2], a[3])
-        let b = (b[0], b[1], b[2], b[3])
+    static func slerp4(_ a: (Double, Double, Double, Double), _ b: (Double, Double, Double, Double),
+                       _ t: Double) -> (Double, Double, Double, Double) {
+        var a = a
         func dot(_ u: (Double, Double, Double, Double), _ v: (Double, Double, Double, Double)) -> Double {
             u.0 * v.0 + u.1 * v.1 + u.2 * v.2 + u.3 * v.3
         }

@@ -40,11 +40,19 @@ extension SVGBuilder {
         let tolerance = sampler.tolerance
         // Whether moving straight from sample a to sample b misses the model's sample m at `fraction`.
         func misses(_ sa: TrackSample<V>, _ sb: TrackSample<V>, _ m: TrackSample<V>, fraction: Double) -> Bool {
-            let guesses = movesPointsStraight
-                ? zip(sa.points, sb.points).map { Point(x: $0.x + ($1.x - $0.x) * fraction, y: $0.y + ($1.y - $0.y) * fraction) }
-                : measure(sa.value.interpolated(to: sb.value, fraction: fraction))
-            for (guess, truth) in zip(guesses, m.onScreen) {
-                if let g = m.screen.apply(guess), let truth, g.distance(to: truth) > tolerance { return true }
+            func off(_ guess: Point, _ truth: Point?) -> Bool {
+                guard let g = m.screen.apply(guess), let truth else { return false }
+                return g.distance(to: truth) > tolerance
+            }
+            guard movesPointsStraight else {
+                let guesses = measure(sa.value.interpolated(to: sb.value, fraction: fraction))
+                return zip(guesses, m.onScreen).contains { off($0, $1) }
+            }
+            for i in 0..<min(sa.points.count, sb.points.count, m.onScreen.count) {
+                let start = sa.points[i], end = sb.points[i]
+                if off(Point(x: start.x + (end.x - start.x) * fraction, y: start.y + (end.y - start.y) * fraction), m.onScreen[i]) {
+                    return true
+                }
             }
             return false
         }

@@ -7,14 +7,14 @@ struct TransformTrack {
     private let track: Animated<Transform3D>
     /// For each keyframe, the decomposed ends of the segment it starts (nil: no segment, or ends
     /// that do not decompose, which `Transform3D.interpolated` interpolates element-wise).
-    private let ends: [(Transform3D.Decomposed, Transform3D.Decomposed)?]
+    private let ends: [(Transform3D.Parts, Transform3D.Parts)?]
 
     init(_ track: Animated<Transform3D>) {
         self.track = track
         let frames = track.keyframes
         ends = frames.indices.map { i in
             guard i + 1 < frames.count, let a = frames[i].value.decomposed(), let b = frames[i + 1].value.decomposed() else { return nil }
-            return (a, b)
+            return (Transform3D.Parts(a), Transform3D.Parts(b))
         }
     }
 
