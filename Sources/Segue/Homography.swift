@@ -45,4 +45,11 @@ public struct Homography: Hashable, Codable, Sendable {
 
     /// The determinant of the linear 2×2 part (negative: the plane is seen from behind).
     public var linearDeterminant: Double { a * e - b * d }
+
+    /// How far the linear 2×2 part stretches a unit length at most (its largest singular value):
+    /// what one unit of the source space spans on screen, for an affine map.
+    public var largestStretch: Double {
+        let sum = a * a + b * b + d * d + e * e, det = linearDeterminant
+        return ((sum + max(sum * sum - 4 * det * det, 0).squareRoot()) / 2).squareRoot()
+    }
 }

@@ -50,6 +50,12 @@ final class SVGAnimator {
 
     var usesCSS: Bool { mode == .css }
 
+    /// How many px on screen one unit of the coordinates being written spans at most (1 on the
+    /// stage): lengths written in a scaled layer's space, and the motions sampled from them, are
+    /// measured on screen. The writer sets it for each layer it writes with SVG's 2D transforms;
+    /// it is asked only when such a length animates.
+    var pixelScale: () -> Double = { 1 }
+
     /// Animates an attribute (SMIL) or the CSS property of the same name (geometry in px).
     func animate<V: Interpolatable>(_ track: Animated<V>, _ attribute: String, on element: XMLElement,
                                    tolerance: Double = 0.0005, format: @escaping (V) -> String,
@@ -57,7 +63,8 @@ final class SVGAnimator {
         guard !track.isConstant else { return }
         switch mode {
         case .smil:
-            let distance = Self.pixelAttributes.contains(attribute) ? { (a: V, b: V) in Self.pixelDistance(a, b) } : nil
+            let scale = Self.pixelAttributes.contains(attribute) ? pixelScale() : 1
+            let distance = Self.pixelAttributes.contains(attribute) ? { (a: V, b: V) in Self.pixelDistance(a, b) * scale } : nil
             SMILAnimation(track: track, tolerance: tolerance, distance: distance, format: format).animate(attribute, on: element, clock: clock)
         case .css:
             let cssFormat = css ?? { value in
@@ -71,9 +78,9 @@ final class SVGAnimator {
     /// How the `keyTimes` of one step of a transform get their decimals, so that the steps of one
     /// transform change at the very same instants (`SMILAnimation.keyTimes`).
     enum StepTiming {
-        /// From the pixels the step's own values move things by: a translation's as they are; a
-        /// turn's or a scale's through `reach`, how far from the step's origin, in px, what it
-        /// moves may lie.
+        /// From the pixels the step's own values move things by: a translation's through
+        /// `pixelScale`; a turn's or a scale's through `reach`, how far from the step's origin, in
+        /// px, what it moves may lie.
         case reach(Double)
         /// Shared by all the steps of one map: how far the whole map moves things from each
         /// keyframe to the next, in px.
@@ -90,7 +97,7 @@ final class SVGAnimator {
             let animation: SMILAnimation<V>
             switch timing {
             case .reach(let reach):
-                let perUnit = type == "translate" ? 1 : type == "scale" ? reach : reach * .pi / 180
+                let perUnit = type == "translate" ? pixelScale() : type == "scale" ? reach : reach * .pi / 180
                 animation = SMILAnimation(track: track, distance: { Self.pixelDistance($0, $1) * perUnit }, format: format)
             case .shared(let moved):
                 animation = SMILAnimation(track: track, moved: moved, format: format)

@@ -76,6 +76,10 @@ extension SVGBuilder {
         if layer.isHidden.isConstant && layer.isHidden.initialValue { return }
         if layer.opacity.isConstant && layer.opacity.initialValue == 0 { return }
         let isStatic = staticPlacement ?? frozen
+        // Projected drawing measures its own motion on screen (`sampledTrack`).
+        let outerScale = animator.pixelScale
+        animator.pixelScale = { 1 }
+        defer { animator.pixelScale = outerScale }
         var lineage = lineage
         if lineage.parent.id == lineage.base.id && !isStatic {
             // The subtree's root: the base's screen placement, remembered for the whole subtree.

@@ -23,11 +23,37 @@ extension SVGBuilder {
     }
 }
 
-/// Every layer's state at each of the model's keyframe times, worked out on first use and kept
-/// for the rest of one document's writing.
+/// Every layer's state at each of the model's keyframe times, and how far each layer's spaces
+/// stretch on screen then, worked out on first use and kept for the rest of one document's writing.
 final class KeyframeStates {
     private let evaluator: Evaluator
     private(set) lazy var states: [FrameState] = evaluator.keyframeTimes.map(evaluator.state)
+
+    /// How many px on screen one unit spans at most, at any of the model's keyframe times, in the
+    /// spaces a layer written with SVG's 2D transforms is written in: its superlayer's sublayer
+    /// space (where its position and translation move it) and its own bounds space (its anchor
+    /// offset, its contents). A spring sampled to 0.35 px in a layer scaled up three times would
+    /// otherwise stray three times as far on screen.
+    func pixelScale(of layer: String, parent: String?) -> Double {
+        let scale = max(stretches[layer]?.bounds ?? 0, parent.map { stretches[$0]?.sublayers ?? 0 } ?? 1)
+        return scale.isFinite && scale > 0 ? scale : 1
+    }
+
+    /// For each layer, how many px on screen one unit of its bounds space, and of its sublayer
+    /// space (its bounds space through its sublayer transform), spans at most over those times.
+    private lazy var stretches: [String: (bounds: Double, sublayers: Double)] = {
+        let layers = Dictionary(evaluator.timeline.layers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var result: [String: (bounds: Double, sublayers: Double)] = [:]
+        for state in states {
+            for own in state.layers {
+                let sublayer = layers[own.id].map { Evaluator.sublayerTransform($0, at: state.time).planeProjection } ?? .identity
+                let previous = result[own.id] ?? (0, 0)
+                result[own.id] = (max(previous.bounds, own.screenTransform.largestStretch),
+                                  max(previous.sublayers, sublayer.concatenating(own.screenTransform).largestStretch))
+            }
+        }
+        return result
+    }()
 
     init(_ evaluator: Evaluator) {
         self.evaluator = evaluator
