@@ -38,11 +38,12 @@ extension SVGBuilder {
         let cycle = animator.clock.cycle
         let coarse = ProjectionSampler.grid(base: base, step: ProjectionSampler.step(cycle: cycle))
         let tolerance = sampler.tolerance
-        // Whether moving straight from sample a to sample b misses the model's sample m at `fraction`.
-        func misses(_ sa: TrackSample<V>, _ sb: TrackSample<V>, _ m: TrackSample<V>, fraction: Double) -> Bool {
+        // Whether moving straight from sample a to sample b misses the model's sample m at
+        // `fraction` by more than `limit`.
+        func misses(_ sa: TrackSample<V>, _ sb: TrackSample<V>, _ m: TrackSample<V>, fraction: Double, by limit: Double = tolerance) -> Bool {
             func off(_ guess: Point, _ truth: Point?) -> Bool {
                 guard let g = m.screen.apply(guess), let truth else { return false }
-                return g.distance(to: truth) > tolerance
+                return g.distance(to: truth) > limit
             }
             guard movesPointsStraight else {
                 let guesses = measure(sa.value.interpolated(to: sb.value, fraction: fraction))
@@ -58,11 +59,13 @@ extension SVGBuilder {
         }
         let (grid, samples) = ProjectionSampler.refined(coarse, samples: coarse.map(sample),
                                                         minimumStep: cycle * ProjectionSampler.minimumRefinedStep) { a, sa, b, sb in
-            // Whether moving the points straight from a to b misses the model halfway.
+            // Whether moving the points straight from a to b misses the model halfway by half the
+            // tolerance: the walk then checks that time too, so a longer interval through a
+            // curving stretch (a layer leaving its edge-on instant) is held to it there as well.
             let mid = (a + b) / 2
             guard shown(mid) else { return nil }
             let sm = sample(mid)
-            if misses(sa, sb, sm, fraction: 0.5) { return sm }
+            if misses(sa, sb, sm, fraction: 0.5, by: tolerance / 2) { return sm }
             // A swing whose period is a few grid steps (a stiff spring) can cross the straight
             // line halfway and miss it a quarter of the way: where the points travel far on
             // screen between a and b, the quarters are looked at too.
