@@ -93,7 +93,7 @@ public struct Evaluator: Sendable {
         let opacity = layer.opacity.value(at: t)
         let effective = parentOpacity * opacity
         let hidden = parentHidden || layer.isHidden.value(at: t)
-        let backFacing = !layer.isDoubleSided && (corners.map { Self.signedArea($0) < 0 } ?? true)
+        let backFacing = !layer.isDoubleSided && (corners.map { Self.signedArea($0[0], $0[1], $0[2], $0[3]) < 0 } ?? true)
         result.append(LayerState(
             id: layer.id, parent: layer.parent, corners: corners, opacity: opacity, effectiveOpacity: effective,
             isHidden: hidden, isBackFacing: backFacing,
@@ -127,18 +127,8 @@ public struct Evaluator: Sendable {
         }
     }
 
-    /// A polygon's signed area (the shoelace sum): positive when its corners run as
-    /// `Rect.corners` runs round a rectangle facing the viewer, negative when it is seen from behind.
-    static func signedArea(_ quad: [Point]) -> Double {
-        var area = 0.0
-        for i in quad.indices {
-            let a = quad[i], b = quad[(i + 1) % quad.count]
-            area += a.x * b.y - b.x * a.y
-        }
-        return area / 2
-    }
-
-    /// The same for a quad, without gathering its corners in an array (the same sum, term by term).
+    /// A quad's signed area (the shoelace sum): positive when its corners run as `Rect.corners`
+    /// runs round a rectangle facing the viewer, negative when it is seen from behind.
     static func signedArea(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> Double {
         func cross(_ a: Point, _ b: Point) -> Double { a.x * b.y - b.x * a.y }
         var area = 0.0

@@ -59,8 +59,8 @@ struct ProjectionSampler {
     /// of the way where the motion is fast: see `quarteredTravel`): motion so fast (a spring's
     /// swing, a turn seen nearly edge-on) that even neighbours on the grid are too far apart,
     /// where the greedy walk would otherwise take a neighbour on trust, and check a longer
-    /// interval only at the grid times on either side of such a stretch. Halving goes level by level, coarse
-    /// before fine, down to `minimumStep` and within `refinementBudget` times.
+    /// interval only at the grid times on either side of such a stretch. Halving goes level by
+    /// level, coarse before fine, down to `minimumStep` and within `refinementBudget` times.
     ///
     /// Each time's sample (whatever the caller works out of the model there) is made once:
     /// `samples` holds the grid's, and `split(a, sampleA, b, sampleB)` returns the midpoint's

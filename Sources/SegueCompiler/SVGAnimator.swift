@@ -63,8 +63,7 @@ final class SVGAnimator {
         guard !track.isConstant else { return }
         switch mode {
         case .smil:
-            let scale = Self.pixelAttributes.contains(attribute) ? pixelScale() : 1
-            let distance = Self.pixelAttributes.contains(attribute) ? { (a: V, b: V) in Self.pixelDistance(a, b) * scale } : nil
+            let distance = Self.pixelAttributes.contains(attribute) ? { [scale = pixelScale()] (a: V, b: V) in Self.pixelDistance(a, b) * scale } : nil
             SMILAnimation(track: track, tolerance: tolerance, distance: distance, format: format).animate(attribute, on: element, clock: clock)
         case .css:
             let cssFormat = css ?? { value in

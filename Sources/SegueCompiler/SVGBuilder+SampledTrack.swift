@@ -41,21 +41,10 @@ extension SVGBuilder {
         // Whether moving straight from sample a to sample b misses the model's sample m at
         // `fraction` by more than `limit`.
         func misses(_ sa: TrackSample<V>, _ sb: TrackSample<V>, _ m: TrackSample<V>, fraction: Double, by limit: Double = tolerance) -> Bool {
-            func off(_ guess: Point, _ truth: Point?) -> Bool {
-                guard let g = m.screen.apply(guess), let truth else { return false }
-                return g.distance(to: truth) > limit
-            }
             guard movesPointsStraight else {
-                let guesses = measure(sa.value.interpolated(to: sb.value, fraction: fraction))
-                return zip(guesses, m.onScreen).contains { off($0, $1) }
+                return Self.strays(measure(sa.value.interpolated(to: sb.value, fraction: fraction)), from: m.onScreen, through: m.screen, by: limit)
             }
-            for i in 0..<min(sa.points.count, sb.points.count, m.onScreen.count) {
-                let start = sa.points[i], end = sb.points[i]
-                if off(Point(x: start.x + (end.x - start.x) * fraction, y: start.y + (end.y - start.y) * fraction), m.onScreen[i]) {
-                    return true
-                }
-            }
-            return false
+            return Self.straysStraight(sa.points, sb.points, at: fraction, from: m.onScreen, through: m.screen, by: limit)
         }
         let (grid, samples) = ProjectionSampler.refined(coarse, samples: coarse.map(sample),
                                                         minimumStep: cycle * ProjectionSampler.minimumRefinedStep) { a, sa, b, sb in
@@ -86,13 +75,6 @@ extension SVGBuilder {
         let screens = samples.map(\.screen)
         // Where the layer is shown, its own points on screen; elsewhere nothing is checked.
         let truths = samples.map(\.onScreen)
-        func distance(_ guess: [Point], _ truth: [Point?], _ h: Homography) -> Double {
-            var worst = 0.0
-            for (g, p) in zip(guess, truth) {
-                if let sg = h.apply(g), let sp = p { worst = max(worst, sg.distance(to: sp)) }
-            }
-            return worst
-        }
         func fraction(_ a: Int, _ b: Int, _ t: Int) -> Double { (grid[t] - grid[a]) / (grid[b] - grid[a]) }
         // Whether interpolating from a to b with `curve` stays within the tolerance in between.
         func holds(_ a: Int, _ b: Int, _ curve: Easing) -> Bool {
@@ -108,16 +90,10 @@ extension SVGBuilder {
                 let progress = isLinear ? f : curve.progress(at: f)
                 let truth = truths[t], h = screens[t]
                 guard movesPointsStraight else {
-                    let guess = measure(values[a].interpolated(to: values[b], fraction: progress))
-                    return distance(guess, truth, h) > tolerance
+                    return Self.strays(measure(values[a].interpolated(to: values[b], fraction: progress)), from: truth, through: h, by: tolerance)
                 }
                 guard truth.count == starts.count else { return true }
-                for i in starts.indices {
-                    let start = starts[i], end = ends[i]
-                    let guess = Point(x: start.x + (end.x - start.x) * progress, y: start.y + (end.y - start.y) * progress)
-                    if let g = h.apply(guess), let p = truth[i], g.distance(to: p) > tolerance { return true }
-                }
-                return false
+                return Self.straysStraight(starts, ends, at: progress, from: truth, through: h, by: tolerance)
             }
             // An interval too long strays most often near its middle: looked at first.
             let middle = (a + b) / 2
@@ -145,6 +121,27 @@ extension SVGBuilder {
         let frames = ProjectionSampler.withoutHeldKeyframes(chosen.map { Keyframe(time: grid[$0.index], value: values[$0.index], curve: $0.curve) })
         let track = Animated(keyframes: frames)
         return track.isConstant ? Animated(frames[0].value) : track
+    }
+
+    /// Whether a guessed point, mapped to the screen through `h`, lies more than `limit` from the
+    /// model's point there (`truths`, on screen; nil behind the camera, not checked).
+    private static func strays(_ guesses: [Point], from truths: [Point?], through h: Homography, by limit: Double) -> Bool {
+        for (guess, truth) in zip(guesses, truths) {
+            if let g = h.apply(guess), let truth, g.distance(to: truth) > limit { return true }
+        }
+        return false
+    }
+
+    /// The same for points moved straight from `starts` to `ends`, `fraction` of the way, without
+    /// listing the guesses.
+    private static func straysStraight(_ starts: [Point], _ ends: [Point], at fraction: Double, from truths: [Point?],
+                                       through h: Homography, by limit: Double) -> Bool {
+        for i in 0..<min(starts.count, ends.count, truths.count) {
+            let start = starts[i], end = ends[i]
+            let guess = Point(x: start.x + (end.x - start.x) * fraction, y: start.y + (end.y - start.y) * fraction)
+            if let g = h.apply(guess), let truth = truths[i], g.distance(to: truth) > limit { return true }
+        }
+        return false
     }
 
     /// The farthest any of the points moves on screen from `a` through `m` to `b`.
