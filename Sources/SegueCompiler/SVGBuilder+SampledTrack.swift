@@ -71,53 +71,63 @@ extension SVGBuilder {
         let visible = samples.map(\.shown)
         let nearest = ProjectionSampler.nearestShown(grid, visible)
         let values = nearest.map { samples[$0].value }
-        let points = nearest.map { samples[$0].points }
         let screens = samples.map(\.screen)
-        // Where the layer is shown, its own points on screen; elsewhere nothing is checked.
-        let truths = samples.map(\.onScreen)
+        // Each grid time's points (those of its nearest shown time), and, where the layer is
+        // shown, its own points on screen (elsewhere nothing is checked): laid end to end, so the
+        // walk reads them without copying a list per grid time.
+        let points = Lists(nearest.lazy.map { samples[$0].points })
+        let truths = Lists(samples.lazy.map(\.onScreen))
+        let pointCount = points.range(0).count
         func fraction(_ a: Int, _ b: Int, _ t: Int) -> Double { (grid[t] - grid[a]) / (grid[b] - grid[a]) }
-        // Whether interpolating from a to b with `curve` stays within the tolerance in between.
-        func holds(_ a: Int, _ b: Int, _ curve: Easing) -> Bool {
-            // Lists of different lengths do not interpolate (a mask that changes its kind): only
-            // neighbouring grid times, with nothing in between, may follow each other then.
-            let starts = points[a], ends = points[b]
-            guard starts.count == ends.count else { return false }
-            let isLinear = curve.isLinear, span = grid[b] - grid[a]
-            // Whether the drawing strays beyond the tolerance at grid time t.
-            func strays(_ t: Int) -> Bool {
-                guard visible[t] else { return false }
-                let f = (grid[t] - grid[a]) / span
-                let progress = isLinear ? f : curve.progress(at: f)
-                let truth = truths[t], h = screens[t]
-                guard movesPointsStraight else {
-                    return Self.strays(measure(values[a].interpolated(to: values[b], fraction: progress)), from: truth, through: h, by: tolerance)
+        // The keyframes chosen from the grid, given each grid time's points and truths.
+        func chosenKeyframes(_ pointsAt: (Int) -> UnsafeBufferPointer<Point>,
+                             _ truthsAt: (Int) -> UnsafeBufferPointer<Point?>) -> [(index: Int, curve: Easing)] {
+            // Whether interpolating from a to b with `curve` stays within the tolerance in between.
+            func holds(_ a: Int, _ b: Int, _ curve: Easing) -> Bool {
+                // Lists of different lengths do not interpolate (a mask that changes its kind): only
+                // neighbouring grid times, with nothing in between, may follow each other then.
+                let starts = pointsAt(a), ends = pointsAt(b)
+                guard starts.count == ends.count else { return false }
+                let isLinear = curve.isLinear, span = grid[b] - grid[a]
+                // Whether the drawing strays beyond the tolerance at grid time t.
+                func strays(_ t: Int) -> Bool {
+                    guard visible[t] else { return false }
+                    let f = (grid[t] - grid[a]) / span
+                    let progress = isLinear ? f : curve.progress(at: f)
+                    let truth = truthsAt(t), h = screens[t]
+                    guard movesPointsStraight else {
+                        return Self.strays(measure(values[a].interpolated(to: values[b], fraction: progress)), from: truth, through: h, by: tolerance)
+                    }
+                    guard truth.count == starts.count else { return true }
+                    return Self.straysStraight(starts, ends, at: progress, from: truth, through: h, by: tolerance)
                 }
-                guard truth.count == starts.count else { return true }
-                return Self.straysStraight(starts, ends, at: progress, from: truth, through: h, by: tolerance)
+                // An interval too long strays most often near its middle: looked at first.
+                let middle = (a + b) / 2
+                if middle > a && strays(middle) { return false }
+                for t in a + 1..<b where t != middle && strays(t) { return false }
+                return true
             }
-            // An interval too long strays most often near its middle: looked at first.
-            let middle = (a + b) / 2
-            if middle > a && strays(middle) { return false }
-            for t in a + 1..<b where t != middle && strays(t) { return false }
-            return true
-        }
-        func straight(_ a: Int, _ b: Int) -> Easing? { holds(a, b, .linear) ? .linear : nil }
-        func curved(_ a: Int, _ b: Int) -> Easing? {
-            if holds(a, b, .linear) { return .linear }
-            var fit = SplineTiming.Fit()
-            for t in a + 1..<b where visible[t] {
-                fit.add(fraction: fraction(a, b, t), progress: SplineTiming.progress(from: points[a], to: points[b], at: points[t]))
+            func straight(_ a: Int, _ b: Int) -> Easing? { holds(a, b, .linear) ? .linear : nil }
+            func curved(_ a: Int, _ b: Int) -> Easing? {
+                if holds(a, b, .linear) { return .linear }
+                var fit = SplineTiming.Fit()
+                let starts = pointsAt(a), ends = pointsAt(b)
+                for t in a + 1..<b where visible[t] {
+                    fit.add(fraction: fraction(a, b, t), progress: SplineTiming.progress(from: starts, to: ends, at: pointsAt(t)))
+                }
+                guard let curve = fit.curve.map(Easing.bezier), holds(a, b, curve) else { return nil }
+                return curve
             }
-            guard let curve = fit.curve.map(Easing.bezier), holds(a, b, curve) else { return nil }
-            return curve
+            let isBase = { (k: Int) in baseTimes.contains(grid[k]) }
+            let linear = sampler.keyframes(grid: grid, isBase: isBase, fit: straight)
+            var chosen = linear
+            if linear.count > 2 {
+                let splined = sampler.keyframes(grid: grid, isBase: isBase, fit: curved)
+                if Self.bytes(splined, points: pointCount) < Self.bytes(linear, points: pointCount) { chosen = splined }
+            }
+            return chosen
         }
-        let isBase = { (k: Int) in baseTimes.contains(grid[k]) }
-        let linear = sampler.keyframes(grid: grid, isBase: isBase, fit: straight)
-        var chosen = linear
-        if linear.count > 2 {
-            let splined = sampler.keyframes(grid: grid, isBase: isBase, fit: curved)
-            if Self.bytes(splined, points: points[0].count) < Self.bytes(linear, points: points[0].count) { chosen = splined }
-        }
+        let chosen = points.withItems { pointsAt in truths.withItems { truthsAt in chosenKeyframes(pointsAt, truthsAt) } }
         let frames = ProjectionSampler.withoutHeldKeyframes(chosen.map { Keyframe(time: grid[$0.index], value: values[$0.index], curve: $0.curve) })
         let track = Animated(keyframes: frames)
         return track.isConstant ? Animated(frames[0].value) : track
@@ -125,7 +135,7 @@ extension SVGBuilder {
 
     /// Whether a guessed point, mapped to the screen through `h`, lies more than `limit` from the
     /// model's point there (`truths`, on screen; nil behind the camera, not checked).
-    private static func strays(_ guesses: [Point], from truths: [Point?], through h: Homography, by limit: Double) -> Bool {
+    private static func strays(_ guesses: [Point], from truths: some Collection<Point?>, through h: Homography, by limit: Double) -> Bool {
         for (guess, truth) in zip(guesses, truths) {
             if let g = h.apply(guess), let truth, g.distance(to: truth) > limit { return true }
         }
@@ -134,12 +144,13 @@ extension SVGBuilder {
 
     /// The same for points moved straight from `starts` to `ends`, `fraction` of the way, without
     /// listing the guesses.
-    private static func straysStraight(_ starts: [Point], _ ends: [Point], at fraction: Double, from truths: [Point?],
-                                       through h: Homography, by limit: Double) -> Bool {
+    private static func straysStraight<Points: RandomAccessCollection<Point>, Truths: RandomAccessCollection<Point?>>(
+        _ starts: Points, _ ends: Points, at fraction: Double, from truths: Truths, through h: Homography, by limit: Double
+    ) -> Bool where Points.Index == Int, Truths.Index == Int {
         for i in 0..<min(starts.count, ends.count, truths.count) {
-            let start = starts[i], end = ends[i]
+            let start = starts[starts.startIndex + i], end = ends[ends.startIndex + i]
             let guess = Point(x: start.x + (end.x - start.x) * fraction, y: start.y + (end.y - start.y) * fraction)
-            if let g = h.apply(guess), let truth = truths[i], g.distance(to: truth) > limit { return true }
+            if let g = h.apply(guess), let truth = truths[truths.startIndex + i], g.distance(to: truth) > limit { return true }
         }
         return false
     }
@@ -173,4 +184,26 @@ private struct TrackSample<Value> {
     let points: [Point]
     /// The same points on screen (nil where a point falls behind the camera).
     let onScreen: [Point?]
+}
+
+/// Lists laid end to end in one array, each read by its range: a walk over many short lists of
+/// points reads them without copying (retaining) a list at every step.
+private struct Lists<Element> {
+    private var items: [Element] = []
+    private var ends: [Int] = []
+
+    init<S: Sequence>(_ lists: S) where S.Element == [Element] {
+        for list in lists {
+            items += list
+            ends.append(items.count)
+        }
+    }
+
+    /// Where the list at `index` lies in `items`.
+    func range(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+
+    /// Runs `body` with a reader of the list at an index, in place.
+    func withItems<Result>(_ body: ((Int) -> UnsafeBufferPointer<Element>) -> Result) -> Result {
+        items.withUnsafeBufferPointer { all in body { UnsafeBufferPointer(rebasing: all[range($0)]) } }
+    }
 }

@@ -36,7 +36,7 @@ enum SplineTiming {
 
     /// How far along the straight path from `start` to `end` the points `at` are, by least squares
     /// over all points (0 at `start`, 1 at `end`).
-    static func progress(from start: [Point], to end: [Point], at points: [Point]) -> Double {
+    static func progress(from start: some Collection<Point>, to end: some Collection<Point>, at points: some Collection<Point>) -> Double {
         var along = 0.0, length = 0.0
         for ((a, b), p) in zip(zip(start, end), points) {
             let dx = b.x - a.x, dy = b.y - a.y
