@@ -5,6 +5,7 @@ public struct Point: Hashable, Codable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
 
+    @inlinable
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
@@ -13,6 +14,7 @@ public struct Point: Hashable, Codable, Sendable, CustomStringConvertible {
     public static let zero = Point(x: 0, y: 0)
 
     /// Euclidean distance to another point.
+    @inlinable
     public func distance(to other: Point) -> Double {
         ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
@@ -43,11 +45,13 @@ public struct Rect: Hashable, Codable, Sendable, CustomStringConvertible {
     public var origin: Point
     public var size: Size
 
+    @inlinable
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    @inlinable
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
@@ -59,14 +63,14 @@ public struct Rect: Hashable, Codable, Sendable, CustomStringConvertible {
 
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    public var minX: Double { origin.x }
-    public var minY: Double { origin.y }
-    public var maxX: Double { origin.x + size.width }
-    public var maxY: Double { origin.y + size.height }
-    public var midX: Double { origin.x + size.width / 2 }
-    public var midY: Double { origin.y + size.height / 2 }
-    public var width: Double { size.width }
-    public var height: Double { size.height }
+    @inlinable public var minX: Double { origin.x }
+    @inlinable public var minY: Double { origin.y }
+    @inlinable public var maxX: Double { origin.x + size.width }
+    @inlinable public var maxY: Double { origin.y + size.height }
+    @inlinable public var midX: Double { origin.x + size.width / 2 }
+    @inlinable public var midY: Double { origin.y + size.height / 2 }
+    @inlinable public var width: Double { size.width }
+    @inlinable public var height: Double { size.height }
     public var center: Point { Point(x: midX, y: midY) }
 
     /// Like `CGRect.insetBy(dx:dy:)`: negative insets grow the rectangle.

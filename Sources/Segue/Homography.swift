@@ -8,6 +8,7 @@ public struct Homography: Hashable, Codable, Sendable {
     public var d: Double, e: Double, f: Double
     public var g: Double, h: Double, i: Double
 
+    @inlinable
     public init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double, g: Double, h: Double, i: Double) {
         self.a = a; self.b = b; self.c = c
         self.d = d; self.e = e; self.f = f
@@ -22,6 +23,7 @@ public struct Homography: Hashable, Codable, Sendable {
     }
 
     /// `self` first, then `other`.
+    @inlinable
     public func concatenating(_ o: Homography) -> Homography {
         Homography(
             a: a * o.a + b * o.d + c * o.g, b: a * o.b + b * o.e + c * o.h, c: a * o.c + b * o.f + c * o.i,
@@ -31,6 +33,7 @@ public struct Homography: Hashable, Codable, Sendable {
     }
 
     /// The image of a point; `nil` when it lands at or behind the viewer (w ≤ 0).
+    @inlinable
     public func apply(_ p: Point) -> Point? {
         let w = p.x * c + p.y * f + i
         guard w > 1e-12 else { return nil }
@@ -38,6 +41,7 @@ public struct Homography: Hashable, Codable, Sendable {
     }
 
     /// The homogeneous w of a point's image.
+    @inlinable
     public func w(_ p: Point) -> Double { p.x * c + p.y * f + i }
 
     /// True when the map has no perspective part.

@@ -12,6 +12,7 @@ extension Interpolatable {
 }
 
 extension Double: Interpolatable {
+    @inlinable
     public func interpolated(to other: Double, fraction: Double) -> Double {
         self + (other - self) * fraction
     }
@@ -23,6 +24,7 @@ extension Bool: Interpolatable {
 }
 
 extension Point: Interpolatable {
+    @inlinable
     public func interpolated(to other: Point, fraction t: Double) -> Point {
         Point(x: x.interpolated(to: other.x, fraction: t), y: y.interpolated(to: other.y, fraction: t))
     }

@@ -16,6 +16,7 @@ public struct Transform3D: Hashable, Codable, Sendable {
     public var m31: Double, m32: Double, m33: Double, m34: Double
     public var m41: Double, m42: Double, m43: Double, m44: Double
 
+    @inlinable
     public init(
         m11: Double, m12: Double, m13: Double, m14: Double,
         m21: Double, m22: Double, m23: Double, m24: Double,
@@ -79,6 +80,7 @@ public struct Transform3D: Hashable, Codable, Sendable {
     }
 
     /// `CATransform3DConcat(self, other)`: `self` applies first, then `other`.
+    @inlinable
     public func concatenating(_ other: Transform3D) -> Transform3D {
         let b = other
         func row(_ x: Double, _ y: Double, _ z: Double, _ w: Double) -> (Double, Double, Double, Double) {
