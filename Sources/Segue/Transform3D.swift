@@ -93,9 +93,28 @@ public struct Transform3D: Hashable, Codable, Sendable {
                            m31: r3.0, m32: r3.1, m33: r3.2, m34: r3.3, m41: r4.0, m42: r4.1, m43: r4.2, m44: r4.3)
     }
 
-    /// `CATransform3DTranslate(self, tx, ty, tz)`: translate first, then apply `self`.
+    /// `CATransform3DTranslate(self, tx, ty, tz)`: translate first, then apply `self`. (The
+    /// product with the translation's matrix, without its multiplications by 0 and 1.)
+    @inlinable
     public func translatedBy(x tx: Double, y ty: Double, z tz: Double = 0) -> Transform3D {
-        Transform3D(translationX: tx, y: ty, z: tz).concatenating(self)
+        var r = self
+        r.m41 = tx * m11 + ty * m21 + tz * m31 + m41
+        r.m42 = tx * m12 + ty * m22 + tz * m32 + m42
+        r.m43 = tx * m13 + ty * m23 + tz * m33 + m43
+        r.m44 = tx * m14 + ty * m24 + tz * m34 + m44
+        return r
+    }
+
+    /// Apply `self`, then translate: `concatenating(Transform3D(translationX: tx, y: ty, z: tz))`
+    /// without its multiplications by 0 and 1.
+    @inlinable
+    public func thenTranslatedBy(x tx: Double, y ty: Double, z tz: Double = 0) -> Transform3D {
+        var r = self
+        r.m11 += m14 * tx; r.m12 += m14 * ty; r.m13 += m14 * tz
+        r.m21 += m24 * tx; r.m22 += m24 * ty; r.m23 += m24 * tz
+        r.m31 += m34 * tx; r.m32 += m34 * ty; r.m33 += m34 * tz
+        r.m41 += m44 * tx; r.m42 += m44 * ty; r.m43 += m44 * tz
+        return r
     }
 
     /// `CATransform3DScale(self, sx, sy, sz)`: scale first, then apply `self`.

@@ -52,12 +52,10 @@ public struct Evaluator: Sendable {
         let bounds = layer.bounds.value(at: t)
         let anchor = layer.anchorPoint.value(at: t)
         let position = layer.position.value(at: t)
-        let toAnchor = Transform3D(translationX: -anchor.x * bounds.width - bounds.minX,
-                                   y: -anchor.y * bounds.height - bounds.minY)
-        return toAnchor
-            .concatenating(transform ?? layer.transform.value(at: t))
-            .concatenating(Transform3D(translationX: position.x, y: position.y, z: layer.zPosition.value(at: t)))
-            .concatenating(parentSublayer)
+        let local = (transform ?? layer.transform.value(at: t))
+            .translatedBy(x: -anchor.x * bounds.width - bounds.minX, y: -anchor.y * bounds.height - bounds.minY)
+            .thenTranslatedBy(x: position.x, y: position.y, z: layer.zPosition.value(at: t))
+        return parentSublayer == .identity ? local : local.concatenating(parentSublayer)
     }
 
     /// The map from a layer's bounds space to the screen at `t`, walking up its superlayers.
@@ -80,7 +78,7 @@ public struct Evaluator: Sendable {
         let bounds = layer.bounds.value(at: t)
         let anchor = layer.anchorPoint.value(at: t)
         let ax = bounds.minX + anchor.x * bounds.width, ay = bounds.minY + anchor.y * bounds.height
-        return Transform3D(translationX: -ax, y: -ay).concatenating(s).concatenating(Transform3D(translationX: ax, y: ay))
+        return s.translatedBy(x: -ax, y: -ay).thenTranslatedBy(x: ax, y: ay)
     }
 
     private func visit(_ layer: LayerNode, at t: Double, parentTransform: Homography, parentSublayer: Transform3D,
