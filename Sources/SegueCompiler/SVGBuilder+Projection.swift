@@ -102,10 +102,10 @@ extension SVGBuilder {
             model = ProjectedLayerModel(
                 place: parentModel.place,
                 shown: ProjectedLayerModel.sharesVisibility(layer, withParent: lineage.parent)
-                    ? parentModel.shown : Self.shownMemo(layer, parentShown: parentShown, place: parentModel.place.callAsFunction, screen: screen))
+                    ? parentModel.shown : shownMemo(layer, parentShown: parentShown, place: parentModel.place.callAsFunction, screen: screen))
         } else {
-            let place = Memo { [lineage] t in lineage.toBase(layer, transform: transform, at: t) }
-            model = ProjectedLayerModel(place: place, shown: Self.shownMemo(layer, parentShown: parentShown, place: place.callAsFunction, screen: screen))
+            let place = Memo(memos) { [lineage] t in lineage.toBase(layer, transform: transform, at: t) }
+            model = ProjectedLayerModel(place: place, shown: shownMemo(layer, parentShown: parentShown, place: place.callAsFunction, screen: screen))
         }
         // Outlines keyframed from a placement of this layer's own serve only its subtree: they
         // are let go (with the memos they hold) once it is written.
@@ -311,10 +311,10 @@ extension SVGBuilder {
 
     /// Whether `layer` is shown at a time, remembered: its superlayer is, it is not hidden, it is
     /// not a culled back face, and no corner is behind the viewer.
-    static func shownMemo(_ layer: LayerNode, parentShown: @escaping (Double) -> Bool, place: @escaping (Double) -> Homography,
-                          screen: @escaping (Double) -> Homography) -> Memo<Bool> {
+    func shownMemo(_ layer: LayerNode, parentShown: @escaping (Double) -> Bool, place: @escaping (Double) -> Homography,
+                   screen: @escaping (Double) -> Homography) -> Memo<Bool> {
         let bounds = layer.bounds
-        return Memo { t -> Bool in
+        return Memo(memos) { t -> Bool in
             if !parentShown(t) || layer.isHidden.value(at: t) { return false }
             let h = place(t).concatenating(screen(t))
             let r = bounds.value(at: t)

@@ -36,7 +36,7 @@ extension SVGBuilder {
         }
         let baseTimes = Set(base)
         let cycle = animator.clock.cycle
-        let coarse = ProjectionSampler.grid(base: base, step: ProjectionSampler.step(cycle: cycle))
+        let coarse = samplingGrid(frame)
         let tolerance = sampler.tolerance
         // Whether moving straight from sample a to sample b misses the model's sample m at
         // `fraction` by more than `limit`.
@@ -131,6 +131,25 @@ extension SVGBuilder {
         let frames = ProjectionSampler.withoutHeldKeyframes(chosen.map { Keyframe(time: grid[$0.index], value: values[$0.index], curve: $0.curve) })
         let track = Animated(keyframes: frames)
         return track.isConstant ? Animated(frames[0].value) : track
+    }
+
+    /// The grid a track sampled in `frame` starts from.
+    func samplingGrid(_ frame: ProjectionFrame) -> [Double] {
+        ProjectionSampler.grid(base: frame.startTimes, step: ProjectionSampler.step(cycle: animator.clock.cycle))
+    }
+
+    /// Asks the model (`place`, and the frame's screen map and visibility) at every time sampling a
+    /// track in `frame` looks at first, the grid and the middles of its intervals: memos then hold
+    /// them before tracks are sampled on several threads, which only read the memos.
+    func prepareSampling(_ frame: ProjectionFrame, place: (Double) -> Homography) {
+        guard !frame.placeIsStill else { return }
+        let grid = samplingGrid(frame)
+        for (a, b) in zip(grid, grid.dropFirst() + [grid.last ?? 0]) {
+            for t in a < b ? [a, (a + b) / 2] : [a] where frame.shown(t) {
+                _ = place(t)
+                _ = frame.screen(t)
+            }
+        }
     }
 
     /// Whether a guessed point, mapped to the screen through `h`, lies more than `limit` from the

@@ -20,7 +20,11 @@ extension SVGBuilder {
         let shownTimes = Self.probeTimes(frame.startTimes).filter(frame.shown)
         let (strips, stripError) = stripRects(bounds, frame: frame, place: place, times: shownTimes)
         stats.worstContentDeviation = max(stats.worstContentDeviation, stripError)
-        for strip in strips {
+        // Each strip's map keyframed: the strips are independent, and worked out on several
+        // threads at once, once the memos hold the times they all look at first.
+        prepareSampling(frame, place: place)
+        let motions = memos.concurrentMap(strips) { stripMotion($0, frame: frame, place: place, shownTimes: shownTimes) }
+        for (strip, motion) in zip(strips, motions) {
             let clipID = ids.make(layer.id + "-strip")
             // Neighbouring strips overlap by a point, so antialiased clip edges leave no seam. The
             // clip is drawn in the content's own space, through the strip's map like the content,
@@ -29,40 +33,54 @@ extension SVGBuilder {
                                 width: min(strip.maxX + 1, bounds.maxX) - max(strip.minX - 1, bounds.minX),
                                 height: min(strip.maxY + 1, bounds.maxY) - max(strip.minY - 1, bounds.minY))
             writeFrame(Animated(clipRect), on: defs.addChild("clipPath").set("id", clipID).addChild("rect"))
-            let probes = strip.corners + [strip.center]
-            func map(_ t: Double) -> Affine2D {
-                let h = place(t)
-                return Affine2D(fitting: strip) { h.apply($0) ?? $0 }
-            }
-            let steps: [StripStep]
-            let maps: [Affine2D]
-            if shownTimes.allSatisfy({ ShearParts.fits(map($0), height: strip.height, limit: options.tolerance / 20) }) {
-                // Verticals stay vertical (a turn about the vertical axis): five parts, not six.
-                let track = sampledTrack(frame, value: { ShearParts(map($0)) }, measure: { parts in let m = parts.affine; return probes.map { m.apply($0) } },
-                                         stillWithPlace: true)
-                maps = track.keyframes.map(\.value.affine)
-                steps = [.pair("translate", track.map { Point(x: $0.translationX, y: $0.translationY) }),
-                         .pair("scale", track.map { Point(x: $0.scaleX, y: $0.scaleY) }),
-                         .angle("skewY", track.map(\.skewY))]
-            } else {
-                let track = sampledTrack(frame, value: { AffineParts(map($0).parts) },
-                                         measure: { parts in let m = Affine2D(parts.parts); return probes.map { m.apply($0) } },
-                                         stillWithPlace: true).unwrapped
-                maps = track.keyframes.map { Affine2D($0.value.parts) }
-                steps = [.pair("translate", track.map { $0.parts.translation }), .angle("rotate", track.map { $0.parts.rotation }),
-                         .angle("skewX", track.map { $0.parts.skewX }), .pair("scale", track.map { $0.parts.scale })]
-            }
-            // How far the strip's map moves its corners and centre between keyframes: one measure
-            // for all its steps, so their `keyTimes` carry the same decimals and keep in step.
-            let moved = zip(maps, maps.dropFirst()).map { from, to in
-                probes.map { from.apply($0).distance(to: to.apply($0)) }.max() ?? 0
-            }
             var group = body
-            for step in steps {
-                group = writeStripStep(step, into: group, timing: .shared(moved: moved))
+            for step in motion.steps {
+                group = writeStripStep(step, into: group, timing: .shared(moved: motion.moved))
             }
             group.addChild("use").set("clip-path", "url(#\(clipID))").set("href", "#" + contentID, namespace: xlink())
         }
+    }
+
+    /// A strip's map over time, as the steps to write and how far the map moves its probes between
+    /// keyframes.
+    private struct StripMotion {
+        let steps: [StripStep]
+        /// How far the strip's map moves its corners and centre between keyframes: one measure
+        /// for all its steps, so their `keyTimes` carry the same decimals and keep in step.
+        let moved: [Double]
+    }
+
+    /// Keyframes the map of one strip of a layer placed by `place`; reads the builder, changes
+    /// nothing (strips are worked out on several threads at once).
+    private func stripMotion(_ strip: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
+                             shownTimes: [Double]) -> StripMotion {
+        let probes = strip.corners + [strip.center]
+        func map(_ t: Double) -> Affine2D {
+            let h = place(t)
+            return Affine2D(fitting: strip) { h.apply($0) ?? $0 }
+        }
+        let steps: [StripStep]
+        let maps: [Affine2D]
+        if shownTimes.allSatisfy({ ShearParts.fits(map($0), height: strip.height, limit: options.tolerance / 20) }) {
+            // Verticals stay vertical (a turn about the vertical axis): five parts, not six.
+            let track = sampledTrack(frame, value: { ShearParts(map($0)) }, measure: { parts in let m = parts.affine; return probes.map { m.apply($0) } },
+                                     stillWithPlace: true)
+            maps = track.keyframes.map(\.value.affine)
+            steps = [.pair("translate", track.map { Point(x: $0.translationX, y: $0.translationY) }),
+                     .pair("scale", track.map { Point(x: $0.scaleX, y: $0.scaleY) }),
+                     .angle("skewY", track.map(\.skewY))]
+        } else {
+            let track = sampledTrack(frame, value: { AffineParts(map($0).parts) },
+                                     measure: { parts in let m = Affine2D(parts.parts); return probes.map { m.apply($0) } },
+                                     stillWithPlace: true).unwrapped
+            maps = track.keyframes.map { Affine2D($0.value.parts) }
+            steps = [.pair("translate", track.map { $0.parts.translation }), .angle("rotate", track.map { $0.parts.rotation }),
+                     .angle("skewX", track.map { $0.parts.skewX }), .pair("scale", track.map { $0.parts.scale })]
+        }
+        let moved = zip(maps, maps.dropFirst()).map { from, to in
+            probes.map { from.apply($0).distance(to: to.apply($0)) }.max() ?? 0
+        }
+        return StripMotion(steps: steps, moved: moved)
     }
 
     /// One animated part of a strip's map: a pair (`translate`, `scale`) or an angle (`rotate`,

@@ -53,6 +53,8 @@ struct SVGBuilder {
     /// The model at its keyframe times, worked out once when first asked for.
     let keyframeStates: KeyframeStates
     let animator: SVGAnimator
+    /// The memos of this write, and its work on several threads.
+    let memos = MemoScope()
     var ids: IDAllocator
     private(set) var document: XMLDocument
     private(set) var defs: XMLElement
@@ -72,7 +74,7 @@ struct SVGBuilder {
     /// The map from layer `id`'s bounds space to the screen at a time, remembered.
     mutating func screenPlacement(of id: String) -> (Double) -> Homography {
         if let placement = screenPlacements[id] { return placement }
-        let placement = Memo { [evaluator] t in evaluator.screenTransform(of: id, at: t) }.callAsFunction
+        let placement = Memo(memos) { [evaluator] t in evaluator.screenTransform(of: id, at: t) }.callAsFunction
         screenPlacements[id] = placement
         return placement
     }

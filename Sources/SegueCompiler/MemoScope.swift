@@ -1,0 +1,44 @@
+import Foundation
+
+/// The memos of one export, and the work it runs on several threads while they are only read.
+final class MemoScope {
+    /// Whether work runs on several threads: the memos are then read, not written.
+    private(set) var isConcurrent = false
+
+    init() {}
+
+    /// `transform` of each element, on as many threads as there are cores, with the memos
+    /// read-only (whatever they do not hold yet is worked out again wherever it is asked for:
+    /// fill them first with what the elements will ask for). The results come in the elements'
+    /// order.
+    ///
+    /// `transform` must change nothing but its own locals: it may read anything the export holds
+    /// and call memos.
+    func concurrentMap<Element, Result>(_ elements: [Element], _ transform: (Element) -> Result) -> [Result] {
+        guard elements.count > 1, ProcessInfo.processInfo.activeProcessorCount > 1, !isConcurrent else {
+            return elements.map(transform)
+        }
+        isConcurrent = true
+        defer { isConcurrent = false }
+        let results = [Result?](unsafeUninitializedCapacity: elements.count) { buffer, count in
+            let results = UnsafeMutableBufferPointer(start: buffer.baseAddress, count: elements.count)
+            results.initialize(repeating: nil)
+            withoutActuallyEscaping(transform) { transform in
+                // Each thread reads the elements and the export, and writes its own results.
+                let shared = Unchecked((elements: elements, transform: transform, results: results))
+                DispatchQueue.concurrentPerform(iterations: elements.count) { index in
+                    shared.value.results[index] = shared.value.transform(shared.value.elements[index])
+                }
+            }
+            count = elements.count
+        }
+        return results.map { $0! }
+    }
+}
+
+/// What `MemoScope.concurrentMap` hands to its threads: they read it, and each writes results no
+/// other thread writes.
+private struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
