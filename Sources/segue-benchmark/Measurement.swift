@@ -1,7 +1,8 @@
 import Foundation
 
 /// Repeated timings of one piece of work, in milliseconds: wall-clock time, and the CPU time of
-/// the calling thread (which other programs on a shared machine inflate far less).
+/// the process, every thread's (which other programs on a shared machine inflate far less, and
+/// which shows the work done on other cores: projected strips are sampled on several threads).
 struct Timings {
     private(set) var values: [Double]
     private(set) var cpu: [Double] = []
@@ -10,10 +11,10 @@ struct Timings {
     init(runs: Int, _ body: () throws -> Void) rethrows {
         values = []
         for _ in 0..<max(runs, 1) {
-            let start = DispatchTime.now().uptimeNanoseconds, startCPU = Self.threadCPU()
+            let start = DispatchTime.now().uptimeNanoseconds, startCPU = Self.processCPU()
             try body()
             values.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            cpu.append(Self.threadCPU() - startCPU)
+            cpu.append(Self.processCPU() - startCPU)
         }
     }
 
@@ -21,12 +22,12 @@ struct Timings {
         self.values = values
     }
 
-    /// The median CPU time of the calling thread per run.
+    /// The median CPU time of the process (all its threads) per run.
     var cpuMedian: Double { cpu.sorted()[cpu.count / 2] }
 
-    private static func threadCPU() -> Double {
+    private static func processCPU() -> Double {
         var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
     }
 
