@@ -56,6 +56,14 @@ final class SVGAnimator {
     /// it is asked only when such a length animates.
     var pixelScale: () -> Double = { 1 }
 
+    /// Runs `body` with lengths in px as they are: projected drawing is measured on screen.
+    func drawingProjected(_ body: () -> Void) {
+        let outer = pixelScale
+        pixelScale = { 1 }
+        defer { pixelScale = outer }
+        body()
+    }
+
     /// Animates an attribute (SMIL) or the CSS property of the same name (geometry in px).
     func animate<V: Interpolatable>(_ track: Animated<V>, _ attribute: String, on element: XMLElement,
                                    tolerance: Double = 0.0005, format: @escaping (V) -> String,

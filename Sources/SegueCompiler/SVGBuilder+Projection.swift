@@ -76,7 +76,7 @@ extension SVGBuilder {
         if layer.isHidden.isConstant && layer.isHidden.initialValue { return }
         if layer.opacity.isConstant && layer.opacity.initialValue == 0 { return }
         let isStatic = staticPlacement ?? frozen
-        // Projected drawing measures its own motion on screen (`sampledTrack`).
+        // Projected drawing measures its own motion on screen (`TrackSampler`).
         let outerScale = animator.pixelScale
         animator.pixelScale = { 1 }
         defer { animator.pixelScale = outerScale }
@@ -271,7 +271,7 @@ extension SVGBuilder {
     @discardableResult
     mutating func writeProjectedOutline(_ frame: ProjectionFrame, into parent: XMLElement, stillWithPlace: Bool,
                                         outline: @escaping (Double) -> [Point]) -> XMLElement {
-        writePolygon(sampledPoints(frame, stillWithPlace: stillWithPlace, outline), into: parent)
+        writePolygon(deferredPoints(frame, stillWithPlace: stillWithPlace, outline), into: parent)
     }
 
     /// A polygon (in `into`) following the layer's bounds (with their rounded corners), keyframed
@@ -286,7 +286,7 @@ extension SVGBuilder {
             return writePolygon(known.track, into: parent)
         }
         let bounds = layer.bounds, cornerRadius = layer.cornerRadius, place = frame.place
-        let track = sampledPoints(frame, stillWithPlace: bounds.isConstant && cornerRadius.isConstant) { t in
+        let track = deferredPoints(frame, stillWithPlace: bounds.isConstant && cornerRadius.isConstant) { t in
             let h = place(t)
             return bounds.value(at: t).outline(cornerRadius: cornerRadius.value(at: t), keepsArcs: !cornerRadius.isConstant).map { h.apply($0) ?? $0 }
         }
@@ -295,17 +295,27 @@ extension SVGBuilder {
     }
 
     /// A polygon (in `into`) moving through the track's keyframes.
-    private func writePolygon(_ track: Animated<PointList>, into parent: XMLElement) -> XMLElement {
-        let decimals = options.decimals
+    /// The polygon is laid out now, its points and their animation written once the track is
+    /// worked out (ahead of any animation of its fill made meanwhile).
+    private func writePolygon(_ track: DeferredTracks.Track, into parent: XMLElement) -> XMLElement {
+        let decimals = options.decimals, animator = animator
         if animator.usesCSS {
             // CSS cannot animate `points`; a path's `d` it can.
-            let path = parent.addChild("path").set("d", track.initialValue.path(decimals: decimals))
-            animator.animate(track, "d", on: path, format: { $0.path(decimals: decimals) },
-                             css: { "path(\"\($0.path(decimals: decimals))\")" })
+            let path = parent.addChild("path").set("d", "")
+            track.whenReady { track in
+                path.set("d", track.initialValue.path(decimals: decimals))
+                animator.animate(track, "d", on: path, format: { $0.path(decimals: decimals) },
+                                 css: { "path(\"\($0.path(decimals: decimals))\")" })
+            }
             return path
         }
-        let polygon = parent.addChild("polygon").set("points", track.initialValue.svg(decimals: decimals))
-        animator.animate(track, "points", on: polygon) { $0.svg(decimals: decimals) }
+        let polygon = parent.addChild("polygon").set("points", "")
+        track.whenReady { track in
+            polygon.set("points", track.initialValue.svg(decimals: decimals))
+            polygon.prepending {
+                animator.drawingProjected { animator.animate(track, "points", on: polygon) { $0.svg(decimals: decimals) } }
+            }
+        }
         return polygon
     }
 
@@ -339,14 +349,20 @@ extension SVGBuilder {
             element.set("x1", SVGFormat.number(gradient.startPoint.x)).set("y1", SVGFormat.number(gradient.startPoint.y))
             element.set("x2", SVGFormat.number(gradient.endPoint.x)).set("y2", SVGFormat.number(gradient.endPoint.y))
         } else {
-            let track = sampledPoints(frame, stillWithPlace: stillWithPlace, ends)
             element.set("gradientUnits", "userSpaceOnUse")
             let names = [("x1", 0, \Point.x), ("y1", 0, \Point.y), ("x2", 1, \Point.x), ("y2", 1, \Point.y)]
-            for (name, index, axis) in names {
-                let part = track.map { $0.points[index][keyPath: axis] }
-                element.set(name, SVGFormat.number(part.initialValue, decimals: options.decimals))
-                let decimals = options.decimals
-                animator.animate(part, name, on: element) { SVGFormat.number($0, decimals: decimals) }
+            for (name, _, _) in names { element.set(name, "") }
+            // The ends and their animations are written once the track is worked out, ahead of
+            // the stops.
+            let decimals = options.decimals, animator = animator
+            deferredPoints(frame, stillWithPlace: stillWithPlace, ends).whenReady { track in
+                element.prepending {
+                    for (name, index, axis) in names {
+                        let part = track.map { $0.points[index][keyPath: axis] }
+                        element.set(name, SVGFormat.number(part.initialValue, decimals: decimals))
+                        animator.drawingProjected { animator.animate(part, name, on: element) { SVGFormat.number($0, decimals: decimals) } }
+                    }
+                }
             }
         }
         for stop in gradient.stops {

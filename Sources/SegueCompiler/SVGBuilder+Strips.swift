@@ -22,7 +22,7 @@ extension SVGBuilder {
         stats.worstContentDeviation = max(stats.worstContentDeviation, stripError)
         // Each strip's map keyframed: the strips are independent, and worked out on several
         // threads at once, once the memos hold the times they all look at first.
-        prepareSampling(frame, place: place)
+        trackSampler.prepareSampling(frame, place: place)
         let motions = memos.concurrentMap(strips) { stripMotion($0, frame: frame, place: place, shownTimes: shownTimes) }
         for (strip, motion) in zip(strips, motions) {
             let clipID = ids.make(layer.id + "-strip")
@@ -63,14 +63,14 @@ extension SVGBuilder {
         let maps: [Affine2D]
         if shownTimes.allSatisfy({ ShearParts.fits(map($0), height: strip.height, limit: options.tolerance / 20) }) {
             // Verticals stay vertical (a turn about the vertical axis): five parts, not six.
-            let track = sampledTrack(frame, value: { ShearParts(map($0)) }, measure: { parts in let m = parts.affine; return probes.map { m.apply($0) } },
+            let track = trackSampler.sampledTrack(frame, value: { ShearParts(map($0)) }, measure: { parts in let m = parts.affine; return probes.map { m.apply($0) } },
                                      stillWithPlace: true)
             maps = track.keyframes.map(\.value.affine)
             steps = [.pair("translate", track.map { Point(x: $0.translationX, y: $0.translationY) }),
                      .pair("scale", track.map { Point(x: $0.scaleX, y: $0.scaleY) }),
                      .angle("skewY", track.map(\.skewY))]
         } else {
-            let track = sampledTrack(frame, value: { AffineParts(map($0).parts) },
+            let track = trackSampler.sampledTrack(frame, value: { AffineParts(map($0).parts) },
                                      measure: { parts in let m = Affine2D(parts.parts); return probes.map { m.apply($0) } },
                                      stillWithPlace: true).unwrapped
             maps = track.keyframes.map { Affine2D($0.value.parts) }

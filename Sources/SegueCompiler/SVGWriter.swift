@@ -69,7 +69,9 @@ struct SVGBuilder {
     private var screenPlacements: [String: (Double) -> Homography] = [:]
     /// Projected bounds outlines keyframed so far: a layer's clip and its fill, and a sublayer
     /// lying exactly on it, follow the same outline, worked out once.
-    var boundsOutlines: [(key: BoundsOutlineKey, track: Animated<PointList>)] = []
+    var boundsOutlines: [(key: BoundsOutlineKey, track: DeferredTracks.Track)] = []
+    /// Outlines and gradient ends keyframed once the drawing is laid out, on every core.
+    let deferred: DeferredTracks
 
     /// The map from layer `id`'s bounds space to the screen at a time, remembered.
     mutating func screenPlacement(of id: String) -> (Double) -> Homography {
@@ -89,6 +91,7 @@ struct SVGBuilder {
                                idPrefix: ids.prefix)
         document = XMLDocument(root: "svg", namespace: SVGWriter.svgNamespace)
         defs = document.root
+        deferred = DeferredTracks(immediate: animator.usesCSS)
     }
 
     /// The `xlink` namespace, declared on the root when first used (images, `<use>`).
@@ -139,6 +142,7 @@ struct SVGBuilder {
         if let rootLayer = timeline.layers.first {
             try writeLayer(rootLayer, parent: nil, into: stage, frozen: false)
         }
+        deferred.resolve(with: memos)
         animator.finish(in: root, after: desc)
         if defs.childElementCount == 0 { defs.remove() }
         return document

@@ -48,6 +48,19 @@ extension XMLElement: Hashable {
         }
     }
 
+    /// Runs `body`, then moves the children it added, in order, ahead of those the element had.
+    public func prepending(_ body: () -> Void) {
+        let first = node.pointee.children, last = node.pointee.last
+        body()
+        guard let first, let last else { return }
+        var added = last.pointee.next
+        while let child = added {
+            added = child.pointee.next
+            xmlUnlinkNode(child)
+            xmlAddPrevSibling(first, child)
+        }
+    }
+
     /// Replaces the element by its children, in place and in order.
     public func unwrap() {
         while let child = node.pointee.children {

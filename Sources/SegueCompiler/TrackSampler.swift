@@ -3,8 +3,13 @@ import Segue
 
 /// Keyframes for geometry SVG cannot replay exactly (projections of 3D layers): as few as keep the
 /// drawing within the tolerance of the model, between which SMIL interpolates straight or along a
-/// fitted `keySplines` timing, whichever writes fewer bytes.
-extension SVGBuilder {
+/// fitted `keySplines` timing, whichever writes fewer bytes. A value (the export's options and
+/// clock cycle), so that tracks can be sampled beside the writing and on several threads.
+struct TrackSampler {
+    let options: SVGOptions
+    /// The clock cycle keyframe times are fractions of.
+    let cycle: Double
+
     /// A polygon's or a gradient's points, keyframed: interpolating a point list moves each point
     /// straight, so guesses are made from the points themselves.
     func sampledPoints(_ frame: ProjectionFrame, stillWithPlace: Bool,
@@ -35,7 +40,6 @@ extension SVGBuilder {
             return TrackSample(shown: shown(t), screen: h, value: v, points: points, onScreen: points.map { h.apply($0) })
         }
         let baseTimes = Set(base)
-        let cycle = animator.clock.cycle
         let coarse = samplingGrid(frame)
         let tolerance = sampler.tolerance
         // Whether moving straight from sample a to sample b misses the model's sample m at
@@ -135,7 +139,7 @@ extension SVGBuilder {
 
     /// The grid a track sampled in `frame` starts from.
     func samplingGrid(_ frame: ProjectionFrame) -> [Double] {
-        ProjectionSampler.grid(base: frame.startTimes, step: ProjectionSampler.step(cycle: animator.clock.cycle))
+        ProjectionSampler.grid(base: frame.startTimes, step: ProjectionSampler.step(cycle: cycle))
     }
 
     /// Asks the model (`place`, and the frame's screen map and visibility) at every time sampling a
