@@ -1,27 +1,30 @@
 import Segue
 
-/// Projected outlines and gradient ends, keyframed once the whole drawing is laid out, all at once
-/// on every core. The drawing lays out their elements (attributes in place) as it goes, and each
-/// track, once worked out, is written into the elements that show it. The CSS flavour, whose
-/// animations are style rules kept in the order they are made, keyframes each track at once.
+/// Projected outlines, gradient ends and strip maps, keyframed once the whole drawing is laid out,
+/// all at once on every core. The drawing lays out their elements (attributes in place) as it
+/// goes, and each track, once worked out, is written into the elements that show it. The CSS
+/// flavour, whose animations are style rules kept in the order they are made, keyframes each
+/// track at once.
 final class DeferredTracks {
     /// A track to be worked out once, however many elements show it.
-    final class Track {
-        fileprivate let compute: () -> Animated<PointList>
-        fileprivate var value: Animated<PointList>?
-        fileprivate var writes: [(Animated<PointList>) -> Void] = []
+    final class Track<Value> {
+        private var value: Value?
+        private var writes: [(Value) -> Void] = []
 
-        fileprivate init(_ compute: @escaping () -> Animated<PointList>) {
-            self.compute = compute
-        }
+        fileprivate init() {}
 
         /// Runs `write` with the track once it is worked out: at once if it is.
-        func whenReady(_ write: @escaping (Animated<PointList>) -> Void) {
+        func whenReady(_ write: @escaping (Value) -> Void) {
             if let value { write(value) } else { writes.append(write) }
         }
 
-        fileprivate func finish(_ value: Animated<PointList>) {
+        /// Keeps the worked-out track (on any thread; the writes wait for `finish`).
+        fileprivate func keep(_ value: Value) {
             self.value = value
+        }
+
+        fileprivate func finish() {
+            guard let value else { return }
             for write in writes { write(value) }
             writes = []
         }
@@ -29,7 +32,7 @@ final class DeferredTracks {
 
     /// Whether tracks are worked out as they are asked for.
     let isImmediate: Bool
-    private var pending: [Track] = []
+    private var pending: [(work: () -> Void, finish: () -> Void)] = []
 
     init(immediate: Bool) {
         isImmediate = immediate
@@ -38,19 +41,23 @@ final class DeferredTracks {
     /// A track worked out by `compute`, now if the tracks are immediate or `now`, else when the
     /// drawing is laid out (`resolve`). `compute` must change nothing the export holds: it runs
     /// beside other tracks, with the memos read-only.
-    func track(now: Bool = false, _ compute: @escaping () -> Animated<PointList>) -> Track {
-        let track = Track(compute)
-        if isImmediate || now { track.finish(compute()) } else { pending.append(track) }
+    func track<Value>(now: Bool = false, _ compute: @escaping () -> Value) -> Track<Value> {
+        let track = Track<Value>()
+        if isImmediate || now {
+            track.keep(compute())
+        } else {
+            pending.append((work: { track.keep(compute()) }, finish: track.finish))
+        }
         return track
     }
 
     /// Works out every pending track, on every core, then writes each into its elements, in the
     /// order the tracks were asked for.
     func resolve(with memos: MemoScope) {
-        let tracks = pending
+        let jobs = pending
         pending = []
-        let values = memos.concurrentMap(tracks) { $0.compute() }
-        for (track, value) in zip(tracks, values) { track.finish(value) }
+        _ = memos.concurrentMap(jobs) { $0.work() }
+        for job in jobs { job.finish() }
     }
 }
 
@@ -62,7 +69,7 @@ extension SVGBuilder {
     /// other tracks; at once where nothing moves them. The memos learn the times sampling looks
     /// at first now, while they may still be written.
     func deferredPoints(_ frame: ProjectionFrame, stillWithPlace: Bool,
-                        _ points: @escaping (Double) -> [Point]) -> DeferredTracks.Track {
+                        _ points: @escaping (Double) -> [Point]) -> DeferredTracks.Track<Animated<PointList>> {
         let sampler = trackSampler
         let isStill = frame.placeIsStill && stillWithPlace
         if !isStill && !deferred.isImmediate { sampler.prepareSampling(frame, place: frame.place) }

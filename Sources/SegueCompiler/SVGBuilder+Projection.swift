@@ -297,7 +297,7 @@ extension SVGBuilder {
     /// A polygon (in `into`) moving through the track's keyframes.
     /// The polygon is laid out now, its points and their animation written once the track is
     /// worked out (ahead of any animation of its fill made meanwhile).
-    private func writePolygon(_ track: DeferredTracks.Track, into parent: XMLElement) -> XMLElement {
+    private func writePolygon(_ track: DeferredTracks.Track<Animated<PointList>>, into parent: XMLElement) -> XMLElement {
         let decimals = options.decimals, animator = animator
         if animator.usesCSS {
             // CSS cannot animate `points`; a path's `d` it can.

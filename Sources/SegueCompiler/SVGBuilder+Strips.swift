@@ -20,11 +20,11 @@ extension SVGBuilder {
         let shownTimes = Self.probeTimes(frame.startTimes).filter(frame.shown)
         let (strips, stripError) = stripRects(bounds, frame: frame, place: place, times: shownTimes)
         stats.worstContentDeviation = max(stats.worstContentDeviation, stripError)
-        // Each strip's map keyframed: the strips are independent, and worked out on several
-        // threads at once, once the memos hold the times they all look at first.
-        trackSampler.prepareSampling(frame, place: place)
-        let motions = memos.concurrentMap(strips) { stripMotion($0, frame: frame, place: place, shownTimes: shownTimes) }
-        for (strip, motion) in zip(strips, motions) {
+        // Each strip's map is keyframed once the drawing is laid out, beside the other tracks
+        // (`DeferredTracks`); the memos learn the times they all look at first now.
+        let sampler = trackSampler, animator = animator, decimals = options.decimals, xlink = xlink()
+        if !frame.placeIsStill && !deferred.isImmediate { sampler.prepareSampling(frame, place: place) }
+        for strip in strips {
             let clipID = ids.make(layer.id + "-strip")
             // Neighbouring strips overlap by a point, so antialiased clip edges leave no seam. The
             // clip is drawn in the content's own space, through the strip's map like the content,
@@ -33,11 +33,21 @@ extension SVGBuilder {
                                 width: min(strip.maxX + 1, bounds.maxX) - max(strip.minX - 1, bounds.minX),
                                 height: min(strip.maxY + 1, bounds.maxY) - max(strip.minY - 1, bounds.minY))
             writeFrame(Animated(clipRect), on: defs.addChild("clipPath").set("id", clipID).addChild("rect"))
-            var group = body
-            for step in motion.steps {
-                group = writeStripStep(step, into: group, timing: .shared(moved: motion.moved))
+            // The strip's place among its siblings, filled in (and then unwrapped) once its map is
+            // keyframed.
+            let slot = body.addChild("g")
+            deferred.track(now: frame.placeIsStill) {
+                Self.stripMotion(strip, frame: frame, place: place, shownTimes: shownTimes, sampler: sampler)
+            }.whenReady { motion in
+                animator.drawingProjected {
+                    var group = slot
+                    for step in motion.steps {
+                        group = Self.writeStripStep(step, into: group, timing: .shared(moved: motion.moved), animator: animator, decimals: decimals)
+                    }
+                    group.addChild("use").set("clip-path", "url(#\(clipID))").set("href", "#" + contentID, namespace: xlink)
+                }
+                slot.unwrap()
             }
-            group.addChild("use").set("clip-path", "url(#\(clipID))").set("href", "#" + contentID, namespace: xlink())
         }
     }
 
@@ -50,10 +60,10 @@ extension SVGBuilder {
         let moved: [Double]
     }
 
-    /// Keyframes the map of one strip of a layer placed by `place`; reads the builder, changes
-    /// nothing (strips are worked out on several threads at once).
-    private func stripMotion(_ strip: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
-                             shownTimes: [Double]) -> StripMotion {
+    /// Keyframes the map of one strip of a layer placed by `place` (on any thread: it changes
+    /// nothing but its own locals).
+    private static func stripMotion(_ strip: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
+                                    shownTimes: [Double], sampler: TrackSampler) -> StripMotion {
         let probes = strip.corners + [strip.center]
         func map(_ t: Double) -> Affine2D {
             let h = place(t)
@@ -61,16 +71,16 @@ extension SVGBuilder {
         }
         let steps: [StripStep]
         let maps: [Affine2D]
-        if shownTimes.allSatisfy({ ShearParts.fits(map($0), height: strip.height, limit: options.tolerance / 20) }) {
+        if shownTimes.allSatisfy({ ShearParts.fits(map($0), height: strip.height, limit: sampler.options.tolerance / 20) }) {
             // Verticals stay vertical (a turn about the vertical axis): five parts, not six.
-            let track = trackSampler.sampledTrack(frame, value: { ShearParts(map($0)) }, measure: { parts in let m = parts.affine; return probes.map { m.apply($0) } },
+            let track = sampler.sampledTrack(frame, value: { ShearParts(map($0)) }, measure: { parts in let m = parts.affine; return probes.map { m.apply($0) } },
                                      stillWithPlace: true)
             maps = track.keyframes.map(\.value.affine)
             steps = [.pair("translate", track.map { Point(x: $0.translationX, y: $0.translationY) }),
                      .pair("scale", track.map { Point(x: $0.scaleX, y: $0.scaleY) }),
                      .angle("skewY", track.map(\.skewY))]
         } else {
-            let track = trackSampler.sampledTrack(frame, value: { AffineParts(map($0).parts) },
+            let track = sampler.sampledTrack(frame, value: { AffineParts(map($0).parts) },
                                      measure: { parts in let m = Affine2D(parts.parts); return probes.map { m.apply($0) } },
                                      stillWithPlace: true).unwrapped
             maps = track.keyframes.map { Affine2D($0.value.parts) }
@@ -92,13 +102,14 @@ extension SVGBuilder {
 
     /// Writes one step as a nested group (a still transform, or an animated one), or nothing when
     /// it never leaves the identity; the group to nest the next step in.
-    private func writeStripStep(_ step: StripStep, into parent: XMLElement, timing: SVGAnimator.StepTiming) -> XMLElement {
+    private static func writeStripStep(_ step: StripStep, into parent: XMLElement, timing: SVGAnimator.StepTiming,
+                                       animator: SVGAnimator, decimals: Int) -> XMLElement {
         switch step {
         case .pair(let type, let pair):
             let identity = type == "scale" ? Point(x: 1, y: 1) : Point.zero
             if pair.isConstant && pair.initialValue.distance(to: identity) < 1e-9 { return parent }
             let group = parent.addChild("g")
-            let digits = type == "scale" ? 5 : options.decimals
+            let digits = type == "scale" ? 5 : decimals
             if pair.isConstant {
                 let p = pair.initialValue
                 group.set("transform", "\(type)(\(SVGFormat.number(p.x, decimals: digits)),\(SVGFormat.number(p.y, decimals: digits)))")
