@@ -4,8 +4,12 @@ import Foundation
 final class MemoScope {
     /// Whether work runs on several threads: the memos are then read, not written.
     private(set) var isConcurrent = false
+    /// Whether `concurrentMap` may use several threads (with one, it maps in order on this one).
+    let usesThreads: Bool
 
-    init() {}
+    init(usesThreads: Bool = true) {
+        self.usesThreads = usesThreads
+    }
 
     /// `transform` of each element, on as many threads as there are cores, with the memos
     /// read-only (whatever they do not hold yet is worked out again wherever it is asked for:
@@ -15,7 +19,7 @@ final class MemoScope {
     /// `transform` must change nothing but its own locals: it may read anything the export holds
     /// and call memos.
     func concurrentMap<Element, Result>(_ elements: [Element], _ transform: (Element) -> Result) -> [Result] {
-        guard elements.count > 1, ProcessInfo.processInfo.activeProcessorCount > 1, !isConcurrent else {
+        guard usesThreads, elements.count > 1, ProcessInfo.processInfo.activeProcessorCount > 1, !isConcurrent else {
             return elements.map(transform)
         }
         isConcurrent = true

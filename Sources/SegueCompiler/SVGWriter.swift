@@ -17,6 +17,9 @@ public struct SVGWriter {
     /// Which layer each measured element of the last document draws, for `SMILReplay`.
     public private(set) var layers = SVGLayerMap()
 
+    /// Whether projected tracks are keyframed on several threads (the bytes are the same either way).
+    var usesThreads = true
+
     public init(_ timeline: Timeline, options: SVGOptions = SVGOptions()) {
         self.timeline = timeline
         self.options = options
@@ -29,7 +32,7 @@ public struct SVGWriter {
     /// indentation, the top-level parts (title, description, definitions, style, drawing) still
     /// start on lines of their own.
     public mutating func document() throws(ExportError) -> XMLDocument {
-        var builder = SVGBuilder(timeline: timeline, options: options)
+        var builder = SVGBuilder(timeline: timeline, options: options, usesThreads: usesThreads)
         let document = try builder.build()
         let measured = builder.measuredElements()
         SVGCompactor.compact(document, idPrefix: builder.ids.prefix)
@@ -54,7 +57,7 @@ struct SVGBuilder {
     let keyframeStates: KeyframeStates
     let animator: SVGAnimator
     /// The memos of this write, and its work on several threads.
-    let memos = MemoScope()
+    let memos: MemoScope
     var ids: IDAllocator
     private(set) var document: XMLDocument
     private(set) var defs: XMLElement
@@ -81,9 +84,10 @@ struct SVGBuilder {
         return placement
     }
 
-    init(timeline: Timeline, options: SVGOptions) {
+    init(timeline: Timeline, options: SVGOptions, usesThreads: Bool = true) {
         self.timeline = timeline
         self.options = options
+        memos = MemoScope(usesThreads: usesThreads)
         evaluator = Evaluator(timeline)
         keyframeStates = KeyframeStates(evaluator)
         ids = IDAllocator(transitionName: timeline.name)

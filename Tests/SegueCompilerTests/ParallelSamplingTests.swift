@@ -1,0 +1,89 @@
+import Foundation
+import Segue
+@testable import SegueCompiler
+import SeguePresets
+import SegueXML
+import Testing
+
+/// Projected tracks are keyframed on several threads while the export's memos are only read: the
+/// document is the same, byte for byte, as when they are keyframed one after another on one thread.
+struct ParallelSamplingTests {
+    /// The document `timeline` makes, its tracks keyframed on several threads or on one.
+    static func svg(_ timeline: Timeline, usesThreads: Bool) throws -> Data {
+        var writer = SVGWriter(timeline, options: SVGOptions())
+        writer.usesThreads = usesThreads
+        return try writer.data()
+    }
+
+    @Test(arguments: ["page-turn", "book-flip", "book-open"])
+    func threadsWriteTheSameBytesAsOneThread(_ name: String) throws {
+        let preset = try #require(Presets.all.first { $0.name == name })
+        let timeline = try preset.transition().timeline()
+        let alone = try Self.svg(timeline, usesThreads: false)
+        // A race would show as a difference in some run, not necessarily the first.
+        for run in 1...3 {
+            let threaded = try Self.svg(timeline, usesThreads: true)
+            #expect(threaded == alone, "\(name), run \(run): \(threaded.count) bytes on several threads, \(alone.count) on one")
+        }
+    }
+
+    @Test func aConcurrentMapKeepsTheElementsOrder() {
+        let scope = MemoScope()
+        let squares = scope.concurrentMap(Array(0..<200)) { $0 * $0 }
+        #expect(squares == (0..<200).map { $0 * $0 })
+        #expect(scope.concurrentMap([Int]()) { $0 }.isEmpty)
+        #expect(MemoScope(usesThreads: false).concurrentMap([3, 1, 2]) { $0 + 1 } == [4, 2, 3])
+    }
+
+    @Test func aMemoIsReadOnlyWhileWorkRunsOnSeveralThreads() {
+        let scope = MemoScope()
+        let computed = CallCount()
+        let memo = Memo(scope) { t -> Double in
+            computed.add()
+            return t * 2
+        }
+        #expect(memo(1) == 2)
+        #expect(memo(1) == 2)
+        #expect(computed.value == 1, "kept outside the concurrent work")
+        let answers = scope.concurrentMap([1.0, 5.0, 5.0, 7.0]) { memo($0) }
+        #expect(answers == [2, 10, 10, 14])
+        #expect(computed.value == 4, "the times it did not hold are worked out each time they are asked for")
+        #expect(memo(5) == 10)
+        #expect(computed.value == 5, "and not kept")
+        #expect(memo(5) == 10)
+        #expect(computed.value == 5, "kept again once the concurrent work is done")
+    }
+
+    @Test func prependingPutsTheNewChildrenFirst() throws {
+        let document = XMLDocument(root: "svg", namespace: SVGWriter.svgNamespace)
+        let polygon = document.root.addChild("polygon")
+        polygon.addChild("animate").set("attributeName", "fill")
+        polygon.addChild("set").set("attributeName", "display")
+        polygon.prepending {
+            polygon.addChild("animate").set("attributeName", "points")
+            polygon.addChild("animate").set("attributeName", "opacity")
+        }
+        #expect(polygon.children.map { $0.attribute("attributeName") } == ["points", "opacity", "fill", "display"])
+        let empty = document.root.addChild("linearGradient")
+        empty.prepending { empty.addChild("animate").set("attributeName", "x1") }
+        #expect(empty.children.map { $0.attribute("attributeName") } == ["x1"])
+    }
+}
+
+/// How many times a memo's function ran, counted from any thread.
+private final class CallCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func add() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+}
