@@ -40,7 +40,7 @@ final class DeferredTracks {
 
     /// A track worked out by `compute`, now if the tracks are immediate or `now`, else when the
     /// drawing is laid out (`resolve`). `compute` must change nothing the export holds: it runs
-    /// beside other tracks, with the memos read-only.
+    /// beside other tracks, and calls memos (`MemoScope.concurrentMap`).
     func track<Value>(now: Bool = false, _ compute: @escaping () -> Value) -> Track<Value> {
         let track = Track<Value>()
         if isImmediate || now {

@@ -1,20 +1,24 @@
 import Foundation
 
-/// The memos of one export, and the work it runs on several threads while they are only read.
+/// The memos of one export, and the work it runs on several threads while their tables are only
+/// read.
 final class MemoScope {
-    /// Whether work runs on several threads: the memos are then read, not written.
+    /// Whether work runs on several threads: the memos' tables are then read, not written.
     private(set) var isConcurrent = false
     /// Whether `concurrentMap` may use several threads (with one, it maps in order on this one).
     let usesThreads: Bool
+    /// What memos left to do once concurrent work is done (keep the values they worked out).
+    private var pending: [() -> Void] = []
+    private let pendingLock = NSLock()
 
     init(usesThreads: Bool = true) {
         self.usesThreads = usesThreads
     }
 
-    /// `transform` of each element, on as many threads as there are cores, with the memos
-    /// read-only (whatever they do not hold yet is worked out again wherever it is asked for:
-    /// fill them first with what the elements will ask for). The results come in the elements'
-    /// order.
+    /// `transform` of each element, on as many threads as there are cores, with the memos'
+    /// tables read-only (a time a table lacks is worked out and kept apart until the map is done:
+    /// fill the tables first with what the elements will ask for). The results come in the
+    /// elements' order.
     ///
     /// `transform` must change nothing but its own locals: it may read anything the export holds
     /// and call memos.
@@ -23,7 +27,11 @@ final class MemoScope {
             return elements.map(transform)
         }
         isConcurrent = true
-        defer { isConcurrent = false }
+        defer {
+            isConcurrent = false
+            for work in pending { work() }
+            pending = []
+        }
         let results = [Result?](unsafeUninitializedCapacity: elements.count) { buffer, count in
             let results = UnsafeMutableBufferPointer(start: buffer.baseAddress, count: elements.count)
             results.initialize(repeating: nil)
@@ -37,6 +45,15 @@ final class MemoScope {
             count = elements.count
         }
         return results.map { $0! }
+    }
+}
+
+extension MemoScope {
+    /// Runs `work` once the concurrent work under way is done (from any of its threads).
+    func afterConcurrentWork(_ work: @escaping () -> Void) {
+        pendingLock.lock()
+        pending.append(work)
+        pendingLock.unlock()
     }
 }
 

@@ -143,8 +143,9 @@ struct TrackSampler {
     }
 
     /// Asks the model (`place`, and the frame's screen map and visibility) at every time sampling a
-    /// track in `frame` looks at first, the grid and the middles of its intervals: memos then hold
-    /// them before tracks are sampled on several threads, which only read the memos.
+    /// track in `frame` looks at first, the grid and the middles of its intervals: the memos' tables
+    /// then hold them before tracks are sampled on several threads (a time a table lacks then
+    /// takes a slower, locked path; see `Memo`).
     func prepareSampling(_ frame: ProjectionFrame, place: (Double) -> Homography) {
         guard !frame.placeIsStill else { return }
         let grid = samplingGrid(frame)

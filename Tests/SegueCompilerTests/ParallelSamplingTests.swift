@@ -35,7 +35,7 @@ struct ParallelSamplingTests {
         #expect(MemoScope(usesThreads: false).concurrentMap([3, 1, 2]) { $0 + 1 } == [4, 2, 3])
     }
 
-    @Test func aMemoIsReadOnlyWhileWorkRunsOnSeveralThreads() {
+    @Test func aMemoKeepsWhatConcurrentWorkWorkedOutOnceItIsDone() {
         let scope = MemoScope()
         let computed = CallCount()
         let memo = Memo(scope) { t -> Double in
@@ -44,14 +44,15 @@ struct ParallelSamplingTests {
         }
         #expect(memo(1) == 2)
         #expect(memo(1) == 2)
-        #expect(computed.value == 1, "kept outside the concurrent work")
-        let answers = scope.concurrentMap([1.0, 5.0, 5.0, 7.0]) { memo($0) }
-        #expect(answers == [2, 10, 10, 14])
-        #expect(computed.value == 4, "the times it did not hold are worked out each time they are asked for")
+        #expect(computed.value == 1, "worked out once")
+        let answers = scope.concurrentMap([1.0, 5.0, 5.0, 7.0, 5.0]) { memo($0) }
+        #expect(answers == [2, 10, 10, 14, 10])
+        let during = computed.value
+        // 5 and 7 are worked out; 5 once, or more often only if threads asked for it at once.
+        #expect(during >= 3 && during <= 5, "\(during)")
         #expect(memo(5) == 10)
-        #expect(computed.value == 5, "and not kept")
-        #expect(memo(5) == 10)
-        #expect(computed.value == 5, "kept again once the concurrent work is done")
+        #expect(memo(7) == 14)
+        #expect(computed.value == during, "what the concurrent work worked out is kept")
     }
 
     @Test func prependingPutsTheNewChildrenFirst() throws {
