@@ -72,7 +72,7 @@ extension SVGBuilder {
                         _ points: @escaping (Double) -> [Point]) -> DeferredTracks.Track<Animated<PointList>> {
         let sampler = trackSampler
         let isStill = frame.placeIsStill && stillWithPlace
-        if !isStill && !deferred.isImmediate { sampler.prepareSampling(frame, place: frame.place) }
+        if !isStill && !deferred.isImmediate { sampler.prepareSampling(frame) }
         return deferred.track(now: isStill) { sampler.sampledPoints(frame, stillWithPlace: stillWithPlace, points) }
     }
 }

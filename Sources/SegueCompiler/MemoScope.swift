@@ -32,9 +32,8 @@ final class MemoScope {
             for work in pending { work() }
             pending = []
         }
-        let results = [Result?](unsafeUninitializedCapacity: elements.count) { buffer, count in
-            let results = UnsafeMutableBufferPointer(start: buffer.baseAddress, count: elements.count)
-            results.initialize(repeating: nil)
+        var results = [Result?](repeating: nil, count: elements.count)
+        results.withUnsafeMutableBufferPointer { results in
             withoutActuallyEscaping(transform) { transform in
                 // Each thread reads the elements and the export, and writes its own results.
                 let shared = Unchecked((elements: elements, transform: transform, results: results))
@@ -42,7 +41,6 @@ final class MemoScope {
                     shared.value.results[index] = shared.value.transform(shared.value.elements[index])
                 }
             }
-            count = elements.count
         }
         return results.map { $0! }
     }

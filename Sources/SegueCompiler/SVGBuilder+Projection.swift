@@ -312,9 +312,7 @@ extension SVGBuilder {
         let polygon = parent.addChild("polygon").set("points", "")
         track.whenReady { track in
             polygon.set("points", track.initialValue.svg(decimals: decimals))
-            polygon.prepending {
-                animator.drawingProjected { animator.animate(track, "points", on: polygon) { $0.svg(decimals: decimals) } }
-            }
+            polygon.prepending { animator.animate(track, "points", on: polygon) { $0.svg(decimals: decimals) } }
         }
         return polygon
     }
@@ -360,7 +358,7 @@ extension SVGBuilder {
                     for (name, index, axis) in names {
                         let part = track.map { $0.points[index][keyPath: axis] }
                         element.set(name, SVGFormat.number(part.initialValue, decimals: decimals))
-                        animator.drawingProjected { animator.animate(part, name, on: element) { SVGFormat.number($0, decimals: decimals) } }
+                        animator.animate(part, name, on: element) { SVGFormat.number($0, decimals: decimals) }
                     }
                 }
             }

@@ -23,7 +23,7 @@ extension SVGBuilder {
         // Each strip's map is keyframed once the drawing is laid out, beside the other tracks
         // (`DeferredTracks`); the memos learn the times they all look at first now.
         let sampler = trackSampler, animator = animator, decimals = options.decimals, xlink = xlink()
-        if !frame.placeIsStill && !deferred.isImmediate { sampler.prepareSampling(frame, place: place) }
+        if !frame.placeIsStill && !deferred.isImmediate { sampler.prepareSampling(frame) }
         for strip in strips {
             let clipID = ids.make(layer.id + "-strip")
             // Neighbouring strips overlap by a point, so antialiased clip edges leave no seam. The
@@ -39,13 +39,11 @@ extension SVGBuilder {
             deferred.track(now: frame.placeIsStill) {
                 Self.stripMotion(strip, frame: frame, place: place, shownTimes: shownTimes, sampler: sampler)
             }.whenReady { motion in
-                animator.drawingProjected {
-                    var group = slot
-                    for step in motion.steps {
-                        group = Self.writeStripStep(step, into: group, timing: .shared(moved: motion.moved), animator: animator, decimals: decimals)
-                    }
-                    group.addChild("use").set("clip-path", "url(#\(clipID))").set("href", "#" + contentID, namespace: xlink)
+                var group = slot
+                for step in motion.steps {
+                    group = Self.writeStripStep(step, into: group, timing: .shared(moved: motion.moved), animator: animator, decimals: decimals)
                 }
+                group.addChild("use").set("clip-path", "url(#\(clipID))").set("href", "#" + contentID, namespace: xlink)
                 slot.unwrap()
             }
         }

@@ -146,7 +146,8 @@ struct SVGBuilder {
         if let rootLayer = timeline.layers.first {
             try writeLayer(rootLayer, parent: nil, into: stage, frozen: false)
         }
-        deferred.resolve(with: memos)
+        // The deferred tracks are projected drawing, measured on screen.
+        animator.drawingProjected { deferred.resolve(with: memos) }
         animator.finish(in: root, after: desc)
         if defs.childElementCount == 0 { defs.remove() }
         return document

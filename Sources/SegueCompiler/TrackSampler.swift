@@ -142,18 +142,20 @@ struct TrackSampler {
         ProjectionSampler.grid(base: frame.startTimes, step: ProjectionSampler.step(cycle: cycle))
     }
 
-    /// Asks the model (`place`, and the frame's screen map and visibility) at every time sampling a
+    /// Asks the model (the frame's placement, screen map and visibility) at every time sampling a
     /// track in `frame` looks at first, the grid and the middles of its intervals: the memos' tables
     /// then hold them before tracks are sampled on several threads (a time a table lacks then
     /// takes a slower, locked path; see `Memo`).
-    func prepareSampling(_ frame: ProjectionFrame, place: (Double) -> Homography) {
-        guard !frame.placeIsStill else { return }
+    func prepareSampling(_ frame: ProjectionFrame) {
+        func ask(_ t: Double) {
+            guard frame.shown(t) else { return }
+            _ = frame.place(t)
+            _ = frame.screen(t)
+        }
         let grid = samplingGrid(frame)
-        for (a, b) in zip(grid, grid.dropFirst() + [grid.last ?? 0]) {
-            for t in a < b ? [a, (a + b) / 2] : [a] where frame.shown(t) {
-                _ = place(t)
-                _ = frame.screen(t)
-            }
+        for (k, t) in grid.enumerated() {
+            ask(t)
+            if k + 1 < grid.count { ask((t + grid[k + 1]) / 2) }
         }
     }
 
