@@ -72,7 +72,7 @@ extension SVGBuilder {
         if shownTimes.allSatisfy({ ShearParts.fits(map($0), height: strip.height, limit: sampler.options.tolerance / 20) }) {
             // Verticals stay vertical (a turn about the vertical axis): five parts, not six.
             let track = sampler.sampledTrack(frame, value: { ShearParts(map($0)) },
-                                             measure: { parts in let m = parts.affine; return probes.map { m.apply($0) } },
+                                             measure: { parts, visit in let m = parts.affine; for p in probes { visit(m.apply(p)) } },
                                              stillWithPlace: true)
             maps = track.keyframes.map(\.value.affine)
             steps = [.pair("translate", track.map { Point(x: $0.translationX, y: $0.translationY) }),
@@ -80,7 +80,7 @@ extension SVGBuilder {
                      .angle("skewY", track.map(\.skewY))]
         } else {
             let track = sampler.sampledTrack(frame, value: { AffineParts(map($0).parts) },
-                                             measure: { parts in let m = Affine2D(parts.parts); return probes.map { m.apply($0) } },
+                                             measure: { parts, visit in let m = Affine2D(parts.parts); for p in probes { visit(m.apply(p)) } },
                                              stillWithPlace: true).unwrapped
             maps = track.keyframes.map { Affine2D($0.value.parts) }
             steps = [.pair("translate", track.map { $0.parts.translation }), .angle("rotate", track.map { $0.parts.rotation }),

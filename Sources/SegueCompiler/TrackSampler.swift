@@ -14,17 +14,19 @@ struct TrackSampler {
     /// straight, so guesses are made from the points themselves.
     func sampledPoints(_ frame: ProjectionFrame, stillWithPlace: Bool,
                        _ points: @escaping (Double) -> [Point]) -> Animated<PointList> {
-        sampledTrack(frame, value: { PointList(points: points($0)) }, measure: { $0.points }, movesPointsStraight: true,
-                     stillWithPlace: stillWithPlace)
+        sampledTrack(frame, value: { PointList(points: points($0)) }, measure: { list, visit in for p in list.points { visit(p) } },
+                     movesPointsStraight: true, stillWithPlace: stillWithPlace)
     }
 
     /// Keyframes of `value(t)` at times chosen so that interpolating between them strays at most
     /// the tolerance (measured on screen through `screen(t)`) at every time of a fine grid.
+    /// `measure(v, visit)`: visits the points that show where `v` draws, in order (without
+    /// gathering them: the walk measures values by the hundred thousand).
     /// `movesPointsStraight`: the points of an interpolated value are the interpolated points.
     /// `stillWithPlace`: nothing but the layer's placement moves the value, so where the placement
     /// never moves (`frame.placeIsStill`) neither does the value, and it is not sampled.
     func sampledTrack<V: Interpolatable>(_ frame: ProjectionFrame, value: @escaping (Double) -> V,
-                                         measure: @escaping (V) -> [Point], movesPointsStraight: Bool = false,
+                                         measure: @escaping (V, (Point) -> Void) -> Void, movesPointsStraight: Bool = false,
                                          stillWithPlace: Bool) -> Animated<V> {
         let base = frame.startTimes
         if frame.placeIsStill && stillWithPlace { return Animated(value(base.min() ?? 0)) }
@@ -33,55 +35,74 @@ struct TrackSampler {
         let rounding = 0.5 * pow(10, -Double(options.decimals)) * 2.squareRoot()
         let sampler = ProjectionSampler(tolerance: max(options.tolerance - rounding, options.tolerance / 2))
         // The model on the whole grid, worked out once per time: values, their points, where
-        // they land on screen, and whether the layer is shown at all.
-        func sample(_ t: Double) -> TrackSample<V> {
-            let v = value(t)
-            let h = screen(t), points = measure(v)
-            return TrackSample(shown: shown(t), screen: h, value: v, points: points, onScreen: points.map { h.apply($0) })
+        // they land on screen, and whether the layer is shown at all; kept in one table, each
+        // time's a row.
+        var table = SampleTable<V>()
+        func sample(_ t: Double) -> Int {
+            table.append(shown: shown(t), screen: screen(t), value: value(t), measure: measure)
+            return table.count - 1
         }
         let baseTimes = Set(base)
         let coarse = samplingGrid(frame)
         let tolerance = sampler.tolerance
-        // Whether moving straight from sample a to sample b misses the model's sample m at
-        // `fraction` by more than `limit`.
-        func misses(_ sa: TrackSample<V>, _ sb: TrackSample<V>, _ m: TrackSample<V>, fraction: Double, by limit: Double = tolerance) -> Bool {
+        // Whether moving straight from row a to row b misses the model's row m at `fraction` by
+        // more than `limit`.
+        func misses(_ a: Int, _ b: Int, _ m: Int, fraction: Double, by limit: Double = tolerance) -> Bool {
+            let truths = table.truths[table.range(m)]
             guard movesPointsStraight else {
-                return Self.strays(measure(sa.value.interpolated(to: sb.value, fraction: fraction)), from: m.onScreen, through: m.screen, by: limit)
+                let guess = table.values[a].interpolated(to: table.values[b], fraction: fraction)
+                return Self.strays(guess, measure: measure, from: truths, through: table.screens[m], by: limit)
             }
-            return Self.straysStraight(sa.points, sb.points, at: fraction, from: m.onScreen, through: m.screen, by: limit)
+            return Self.straysStraight(table.points[table.range(a)], table.points[table.range(b)], at: fraction,
+                                       from: truths, through: table.screens[m], by: limit)
         }
-        let (grid, samples) = ProjectionSampler.refined(coarse, samples: coarse.map(sample),
-                                                        minimumStep: cycle * ProjectionSampler.minimumRefinedStep) { a, sa, b, sb in
+        let (grid, rows) = ProjectionSampler.refined(coarse, samples: coarse.map(sample),
+                                                     minimumStep: cycle * ProjectionSampler.minimumRefinedStep) { a, ra, b, rb in
             // Whether moving the points straight from a to b misses the model halfway by half the
             // tolerance: the walk then checks that time too, so a longer interval through a
             // curving stretch (a layer leaving its edge-on instant) is held to it there as well.
             let mid = (a + b) / 2
             guard shown(mid) else { return nil }
-            let sm = sample(mid)
-            if misses(sa, sb, sm, fraction: 0.5, by: tolerance / 2) { return sm }
+            let rm = sample(mid)
+            if misses(ra, rb, rm, fraction: 0.5, by: tolerance / 2) { return rm }
             // A swing whose period is a few grid steps (a stiff spring) can cross the straight
             // line halfway and miss it a quarter of the way: where the points travel far on
             // screen between a and b, the quarters are looked at too.
-            guard Self.travel(sa, sm, sb) > ProjectionSampler.quarteredTravel * tolerance else { return nil }
-            for fraction in [0.25, 0.75] {
-                let t = a + (b - a) * fraction
-                if shown(t) && misses(sa, sb, sample(t), fraction: fraction) { return sm }
+            if travel(ra, rm, rb) > ProjectionSampler.quarteredTravel * tolerance {
+                for fraction in [0.25, 0.75] {
+                    let t = a + (b - a) * fraction
+                    guard shown(t) else { continue }
+                    let missed = misses(ra, rb, sample(t), fraction: fraction)
+                    table.removeLast()
+                    if missed { return rm }
+                }
             }
+            // The middle is not kept: its row goes.
+            table.removeLast()
             return nil
+        }
+        // The farthest any of the points moves on screen from row a through m to row b.
+        func travel(_ a: Int, _ m: Int, _ b: Int) -> Double {
+            let ra = table.range(a), rm = table.range(m), rb = table.range(b)
+            var farthest = 0.0
+            for index in 0..<min(ra.count, rm.count, rb.count) {
+                guard let p = table.truths[ra.lowerBound + index], let q = table.truths[rm.lowerBound + index],
+                      let r = table.truths[rb.lowerBound + index] else { continue }
+                farthest = max(farthest, p.distance(to: q) + q.distance(to: r))
+            }
+            return farthest
         }
         // While the layer is not shown its geometry is free: it holds the nearest shown grid
         // time's value, so no degenerate (edge-on) value is interpolated from, and the walk
         // below checks the very values that are written.
-        let visible = samples.map(\.shown)
+        let visible = rows.map { table.shown[$0] }
         let nearest = ProjectionSampler.nearestShown(grid, visible)
-        let values = nearest.map { samples[$0].value }
-        let screens = samples.map(\.screen)
+        let values = nearest.map { table.values[rows[$0]] }
+        let screens = rows.map { table.screens[$0] }
         // Each grid time's points (those of its nearest shown time), and, where the layer is
-        // shown, its own points on screen (elsewhere nothing is checked): laid end to end, so the
-        // walk reads them without copying a list per grid time.
-        let points = Lists(nearest.lazy.map { samples[$0].points })
-        let truths = Lists(samples.lazy.map(\.onScreen))
-        let pointCount = points.range(0).count
+        // shown, its own points on screen (elsewhere nothing is checked), read in place.
+        let pointRanges = nearest.map { table.range(rows[$0]) }, truthRanges = rows.map { table.range($0) }
+        let pointCount = pointRanges[0].count
         func fraction(_ a: Int, _ b: Int, _ t: Int) -> Double { (grid[t] - grid[a]) / (grid[b] - grid[a]) }
         // The keyframes chosen from the grid, given each grid time's points and truths.
         func chosenKeyframes(_ pointsAt: (Int) -> UnsafeBufferPointer<Point>,
@@ -100,7 +121,8 @@ struct TrackSampler {
                     let progress = isLinear ? f : curve.progress(at: f)
                     let truth = truthsAt(t), h = screens[t]
                     guard movesPointsStraight else {
-                        return Self.strays(measure(values[a].interpolated(to: values[b], fraction: progress)), from: truth, through: h, by: tolerance)
+                        return Self.strays(values[a].interpolated(to: values[b], fraction: progress), measure: measure,
+                                           from: truth, through: h, by: tolerance)
                     }
                     guard truth.count == starts.count else { return true }
                     return Self.straysStraight(starts, ends, at: progress, from: truth, through: h, by: tolerance)
@@ -131,7 +153,12 @@ struct TrackSampler {
             }
             return chosen
         }
-        let chosen = points.withItems { pointsAt in truths.withItems { truthsAt in chosenKeyframes(pointsAt, truthsAt) } }
+        let chosen = table.points.withUnsafeBufferPointer { points in
+            table.truths.withUnsafeBufferPointer { truths in
+                chosenKeyframes({ UnsafeBufferPointer(rebasing: points[pointRanges[$0]]) },
+                                { UnsafeBufferPointer(rebasing: truths[truthRanges[$0]]) })
+            }
+        }
         let frames = ProjectionSampler.withoutHeldKeyframes(chosen.map { Keyframe(time: grid[$0.index], value: values[$0.index], curve: $0.curve) })
         let track = Animated(keyframes: frames)
         return track.isConstant ? Animated(frames[0].value) : track
@@ -159,13 +186,19 @@ struct TrackSampler {
         }
     }
 
-    /// Whether a guessed point, mapped to the screen through `h`, lies more than `limit` from the
-    /// model's point there (`truths`, on screen; nil behind the camera, not checked).
-    private static func strays(_ guesses: [Point], from truths: some Collection<Point?>, through h: Homography, by limit: Double) -> Bool {
-        for (guess, truth) in zip(guesses, truths) {
-            if let g = h.apply(guess), let truth, g.distance(to: truth) > limit { return true }
+    /// Whether a guessed value's points (`measure`), mapped to the screen through `h`, lie more
+    /// than `limit` from the model's points there (`truths`, on screen; nil behind the camera, not
+    /// checked).
+    private static func strays<V, Truths: RandomAccessCollection<Point?>>(
+        _ guess: V, measure: (V, (Point) -> Void) -> Void, from truths: Truths, through h: Homography, by limit: Double
+    ) -> Bool where Truths.Index == Int {
+        var index = truths.startIndex, strayed = false
+        measure(guess) { point in
+            guard !strayed, index < truths.endIndex else { return }
+            defer { index += 1 }
+            if let g = h.apply(point), let truth = truths[index], g.distance(to: truth) > limit { strayed = true }
         }
-        return false
+        return strayed
     }
 
     /// The same for points moved straight from `starts` to `ends`, `fraction` of the way, without
@@ -181,16 +214,6 @@ struct TrackSampler {
         return false
     }
 
-    /// The farthest any of the points moves on screen from `a` through `m` to `b`.
-    private static func travel<V>(_ a: TrackSample<V>, _ m: TrackSample<V>, _ b: TrackSample<V>) -> Double {
-        var farthest = 0.0
-        for index in 0..<min(a.onScreen.count, m.onScreen.count, b.onScreen.count) {
-            guard let p = a.onScreen[index], let q = m.onScreen[index], let r = b.onScreen[index] else { continue }
-            farthest = max(farthest, p.distance(to: q) + q.distance(to: r))
-        }
-        return farthest
-    }
-
     /// About how many bytes an animation with these keyframes writes: each keyframe's points and
     /// key time, and, when any interval is curved, a `keySplines` entry per interval.
     static func bytes(_ keyframes: [(index: Int, curve: Easing)], points: Int) -> Int {
@@ -200,36 +223,46 @@ struct TrackSampler {
     }
 }
 
-/// The model at one time of a sampled track's grid.
-private struct TrackSample<Value> {
-    let shown: Bool
+/// The model at the times a sampled track looks at, a row per time, laid out in flat lists: a
+/// time's points and their images on screen lie end to end with every other time's, so sampling
+/// and the walk read them in place, with no list made per time.
+private struct SampleTable<Value> {
+    /// Whether the layer is shown.
+    private(set) var shown: [Bool] = []
     /// The map from the drawing's space to the screen.
-    let screen: Homography
-    let value: Value
-    /// The value's points in the drawing's space.
-    let points: [Point]
+    private(set) var screens: [Homography] = []
+    private(set) var values: [Value] = []
+    /// Each value's points in the drawing's space.
+    private(set) var points: [Point] = []
     /// The same points on screen (nil where a point falls behind the camera).
-    let onScreen: [Point?]
-}
-
-/// Lists laid end to end in one array, each read by its range: a walk over many short lists of
-/// points reads them without copying (retaining) a list at every step.
-private struct Lists<Element> {
-    private var items: [Element] = []
+    private(set) var truths: [Point?] = []
+    /// Where each row's points end.
     private var ends: [Int] = []
 
-    init<S: Sequence>(_ lists: S) where S.Element == [Element] {
-        for list in lists {
-            items += list
-            ends.append(items.count)
-        }
-    }
+    var count: Int { ends.count }
 
-    /// Where the list at `index` lies in `items`.
+    /// Where row `index`'s points lie in `points` and `truths`.
     func range(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
 
-    /// Runs `body` with a reader of the list at an index, in place.
-    func withItems<Result>(_ body: ((Int) -> UnsafeBufferPointer<Element>) -> Result) -> Result {
-        items.withUnsafeBufferPointer { all in body { UnsafeBufferPointer(rebasing: all[range($0)]) } }
+    /// Adds a row: `value`, its points (visited by `measure`) and their images through `screen`.
+    mutating func append(shown: Bool, screen: Homography, value: Value, measure: (Value, (Point) -> Void) -> Void) {
+        self.shown.append(shown)
+        screens.append(screen)
+        values.append(value)
+        let start = points.count
+        measure(value) { points.append($0) }
+        for index in start..<points.count { truths.append(screen.apply(points[index])) }
+        ends.append(points.count)
+    }
+
+    /// Takes the last row away.
+    mutating func removeLast() {
+        let start = count == 1 ? 0 : ends[count - 2]
+        shown.removeLast()
+        screens.removeLast()
+        values.removeLast()
+        points.removeSubrange(start...)
+        truths.removeSubrange(start...)
+        ends.removeLast()
     }
 }
