@@ -12,10 +12,10 @@ import Foundation
 /// placement asks its superlayer's), so the table is exempt from the runtime's exclusivity
 /// checks, which otherwise cost a few percent of a projected export.
 final class Memo<Value> {
-    @exclusivity(unchecked) private var table: [Double: Value] = [:]
+    @exclusivity(unchecked) private var table = TimeTable<Value>()
     @exclusivity(unchecked) private var last: (time: Double, value: Value)?
     /// Times worked out during concurrent work, kept apart until it is done (under `lock`).
-    private var spilled: [Double: Value] = [:]
+    private var spilled = TimeTable<Value>()
     private let lock = NSLock()
     private let scope: MemoScope
     private let compute: (Double) -> Value
@@ -34,7 +34,7 @@ final class Memo<Value> {
         }
         if isConcurrent { return spilledValue(at: t) }
         let value = compute(t)
-        table[t] = value
+        table.set(value, at: t)
         last = (t, value)
         return value
     }
@@ -49,8 +49,8 @@ final class Memo<Value> {
         if let known { return known }
         let value = compute(t)
         lock.lock()
-        let isFirst = spilled.isEmpty
-        spilled[t] = value
+        let isFirst = spilled.count == 0
+        spilled.set(value, at: t)
         lock.unlock()
         if isFirst { scope.afterConcurrentWork { [self] in keepSpilled() } }
         return value
@@ -58,7 +58,7 @@ final class Memo<Value> {
 
     /// Adds the values kept apart to the table, once concurrent work is done.
     private func keepSpilled() {
-        table.merge(spilled) { kept, _ in kept }
-        spilled = [:]
+        table.merge(spilled)
+        spilled = TimeTable()
     }
 }
