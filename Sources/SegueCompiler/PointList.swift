@@ -31,6 +31,7 @@ extension Rect {
         let r = max(min(cornerRadius, width / 2, height / 2), 0)
         guard r > 0 || keepsArcs else { return corners }
         var points: [Point] = []
+        points.reserveCapacity(4 * (segments + 1))
         let centers = [Point(x: maxX - r, y: minY + r), Point(x: maxX - r, y: maxY - r),
                        Point(x: minX + r, y: maxY - r), Point(x: minX + r, y: minY + r)]
         for (corner, center) in centers.enumerated() {
@@ -40,6 +41,16 @@ extension Rect {
                 points.append(Point(x: center.x + r * cos(angle), y: center.y + r * sin(angle)))
             }
         }
+        return points
+    }
+}
+
+extension Homography {
+    /// The points placed through the map (a point behind the camera stays where it is), written
+    /// over the list's own storage.
+    func placing(_ points: consuming [Point]) -> [Point] {
+        var points = points
+        for index in points.indices { points[index] = apply(points[index]) ?? points[index] }
         return points
     }
 }

@@ -141,9 +141,10 @@ extension SVGBuilder {
         if let mask = layer.mask {
             let id = ids.make(layer.id + "-mask")
             let clip = defs.addChild("clipPath").set("id", id)
+            // A still mask is outlined once, and only placed at each time.
+            let stillOutline = mask.isConstant ? mask.initialValue.outline() : nil
             writeProjectedOutline(frame, into: clip, stillWithPlace: mask.isConstant) { t in
-                let h = place(t)
-                return mask.value(at: t).outline(keepsArcs: !mask.isConstant).map { h.apply($0) ?? $0 }
+                place(t).placing(stillOutline ?? mask.value(at: t).outline(keepsArcs: true))
             }
             body = body.addChild("g").set("clip-path", "url(#\(id))")
         }
@@ -178,9 +179,9 @@ extension SVGBuilder {
         guard region.width > 0, region.height > 0 else { return }
         let clipID = ids.make(layer.id + "-frame")
         let place = frame.place
+        let corners = bounds.corners
         writeProjectedOutline(frame, into: defs.addChild("clipPath").set("id", clipID), stillWithPlace: true) { t in
-            let h = place(t)
-            return bounds.corners.map { h.apply($0) ?? $0 }
+            place(t).placing(corners)
         }
         let clipped = body.addChild("g").set("clip-path", "url(#\(clipID))")
         let fit = Homography.fitting(region, into: bounds)
@@ -286,9 +287,12 @@ extension SVGBuilder {
             return writePolygon(known.track, into: parent)
         }
         let bounds = layer.bounds, cornerRadius = layer.cornerRadius, place = frame.place
-        let track = deferredPoints(frame, stillWithPlace: bounds.isConstant && cornerRadius.isConstant) { t in
-            let h = place(t)
-            return bounds.value(at: t).outline(cornerRadius: cornerRadius.value(at: t), keepsArcs: !cornerRadius.isConstant).map { h.apply($0) ?? $0 }
+        let isStill = bounds.isConstant && cornerRadius.isConstant
+        // A still outline is worked out once, and only placed at each time.
+        let stillOutline = isStill ? bounds.initialValue.outline(cornerRadius: cornerRadius.initialValue) : nil
+        let track = deferredPoints(frame, stillWithPlace: isStill) { t in
+            place(t).placing(stillOutline ?? bounds.value(at: t).outline(cornerRadius: cornerRadius.value(at: t),
+                                                                          keepsArcs: !cornerRadius.isConstant))
         }
         if let key { boundsOutlines.append((key, track)) }
         return writePolygon(track, into: parent)
