@@ -161,9 +161,10 @@ extension SVGBuilder {
                            width: bounds.width, height: bounds.height / Double(count))
             }
         }
-        func error(_ rects: [Rect]) -> Double {
+        // The worst disagreement of the strips' maps, or, once it passes `cap`, some larger one.
+        func error(_ rects: [Rect], cap: Double = .infinity) -> Double {
             var worst = 0.0
-            for t in times {
+            for t in times where worst <= cap {
                 let h = place(t), s = screen(t)
                 for r in rects {
                     let affine = Affine2D(fitting: r) { h.apply($0) ?? $0 }
@@ -182,9 +183,13 @@ extension SVGBuilder {
             return worst
         }
         var best: ([Rect], Double)? = nil
-        for count in [1, 2, 3, 4, 6, 8, 12, 16] where count <= Self.maxStrips {
+        let counts = [1, 2, 3, 4, 6, 8, 12, 16].filter { $0 <= Self.maxStrips }
+        for count in counts {
             let vertical = strips(count, vertical: true), horizontal = strips(count, vertical: false)
-            let ev = error(vertical), eh = error(horizontal)
+            // Short of the most strips, only whether an error is within half the tolerance
+            // matters (one within it is worked out in full): a larger one is left unfinished.
+            let cap = count == counts.last ? .infinity : options.tolerance / 2
+            let ev = error(vertical, cap: cap), eh = error(horizontal, cap: cap)
             best = ev <= eh ? (vertical, ev) : (horizontal, eh)
             if min(ev, eh) <= options.tolerance / 2 { break }
         }

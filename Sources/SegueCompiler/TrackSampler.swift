@@ -69,13 +69,14 @@ struct TrackSampler {
             // line halfway and miss it a quarter of the way: where the points travel far on
             // screen between a and b, the quarters are looked at too.
             if travel(ra, rm, rb) > ProjectionSampler.quarteredTravel * tolerance {
-                for fraction in [0.25, 0.75] {
+                // The quarter's row goes once it is looked at.
+                func missesQuarter(_ fraction: Double) -> Bool {
                     let t = a + (b - a) * fraction
-                    guard shown(t) else { continue }
-                    let missed = misses(ra, rb, sample(t), fraction: fraction)
-                    table.removeLast()
-                    if missed { return rm }
+                    guard shown(t) else { return false }
+                    defer { table.removeLast() }
+                    return misses(ra, rb, sample(t), fraction: fraction)
                 }
+                if missesQuarter(0.25) || missesQuarter(0.75) { return rm }
             }
             // The middle is not kept: its row goes.
             table.removeLast()
