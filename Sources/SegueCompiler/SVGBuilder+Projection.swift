@@ -255,9 +255,7 @@ extension SVGBuilder {
             let polygon = writeProjectedBounds(of: layer, frame: frame, into: body)
             polygon.set("fill", "url(#\(id))")
             writeProjectedGradient(gradient, id: id, frame: frame, stillWithPlace: bounds.isConstant) { t in
-                let b = bounds.value(at: t), h = place(t)
-                let p = [gradient.startPoint, gradient.endPoint].map { Point(x: b.minX + $0.x * b.width, y: b.minY + $0.y * b.height) }
-                return p.map { h.apply($0) ?? $0 }
+                place(t).placing(Self.gradientEnds(gradient, in: bounds.value(at: t)))
             }
         case .text, .image, .snapshot:
             guard bounds.isConstant else {
@@ -265,6 +263,28 @@ extension SVGBuilder {
             }
             try writeStrips(layer, frame: frame, place: place, into: body)
         }
+    }
+
+    /// A linear gradient's ends in the layer's space, slid along its bands (the lines of one
+    /// colour) until the axis between them crosses the layer's middle: the same gradient on the
+    /// layer. Placed in perspective, the ends give the screen's gradient its axis, and its bands
+    /// stand square to that axis; through the middle, the axis is where the perspective turns the
+    /// bands least. Along an edge (a page's shadow running along its bottom, `startPoint` (0, 1)
+    /// to (1, 1)), the edge's slant under perspective would tilt every band, and the shadow would
+    /// gather in one corner.
+    static func gradientEnds(_ gradient: Gradient, in bounds: Rect) -> [Point] {
+        func point(_ unit: Point) -> Point {
+            Point(x: bounds.minX + unit.x * bounds.width, y: bounds.minY + unit.y * bounds.height)
+        }
+        let start = point(gradient.startPoint), end = point(gradient.endPoint)
+        let ax = end.x - start.x, ay = end.y - start.y, squaredLength = ax * ax + ay * ay
+        guard squaredLength > 0 else { return [start, end] }
+        // The middle's offset from the axis, square to it.
+        let cx = bounds.midX - start.x, cy = bounds.midY - start.y
+        let along = (cx * ax + cy * ay) / squaredLength
+        let dx = cx - along * ax, dy = cy - along * ay
+        guard abs(dx) > 1e-9 || abs(dy) > 1e-9 else { return [start, end] }
+        return [Point(x: start.x + dx, y: start.y + dy), Point(x: end.x + dx, y: end.y + dy)]
     }
 
     /// A polygon (in `into`) whose points follow `outline(t)`, keyframed within the tolerance.
