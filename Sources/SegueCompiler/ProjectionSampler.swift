@@ -37,11 +37,13 @@ struct ProjectionSampler {
         return grid
     }
 
-    /// The shortest interval `refined` makes, as a fraction of the clock cycle: one unit of
-    /// `keyTimes` in 5 decimals (a keyframe that close to another is written with more, see
-    /// `SMILAnimation.keyTimes`). 5 µs of a 0.5 s transition: finer, the keyframes of a motion too
-    /// fast for any frame to show grow without bound.
-    static let minimumRefinedStep = 1e-5
+    /// The shortest interval `refined` makes, as a fraction of the clock cycle: a tenth of one
+    /// unit of `keyTimes` in 5 decimals (keyframes this close are written with more, see
+    /// `SMILAnimation.keyTimes`), 0.5 µs of a 0.5 s transition. A motion that lasts ten units or
+    /// more (a spring of a third of a millisecond swinging to rest) is then followed in ten steps
+    /// or more per unit; halving stopped at one unit, such a swing was cut into chords 4.6 px off.
+    /// `refinementBudget` bounds the keyframes of motion too fast for any frame to show.
+    static let minimumRefinedStep = 1e-6
 
     /// The most times `refined` adds to one track's grid: motion that misses at every scale down
     /// to the shortest step (a spring sweeping 100,000 pt, a layer seen nearly edge-on for long)
