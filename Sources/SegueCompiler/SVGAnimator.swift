@@ -54,13 +54,20 @@ final class SVGAnimator {
     /// stage): lengths written in a scaled layer's space, and the motions sampled from them, are
     /// measured on screen. The writer sets it for each layer it writes with SVG's 2D transforms;
     /// it is asked only when such a length animates.
-    var pixelScale: () -> Double = { 1 }
+    private(set) var pixelScale: () -> Double = { 1 }
+
+    /// Sets `pixelScale` for what is written next; calling what it returns sets back the one
+    /// before (a layer's writing ends so, however it ends).
+    func settingPixelScale(_ scale: @escaping () -> Double) -> () -> Void {
+        let outer = pixelScale
+        pixelScale = scale
+        return { [self] in pixelScale = outer }
+    }
 
     /// Runs `body` with lengths in px as they are: projected drawing is measured on screen.
     func drawingProjected(_ body: () -> Void) {
-        let outer = pixelScale
-        pixelScale = { 1 }
-        defer { pixelScale = outer }
+        let restore = settingPixelScale { 1 }
+        defer { restore() }
         body()
     }
 

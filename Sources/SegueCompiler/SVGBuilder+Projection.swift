@@ -77,9 +77,8 @@ extension SVGBuilder {
         if layer.opacity.isConstant && layer.opacity.initialValue == 0 { return }
         let isStatic = staticPlacement ?? frozen
         // Projected drawing measures its own motion on screen (`TrackSampler`).
-        let outerScale = animator.pixelScale
-        animator.pixelScale = { 1 }
-        defer { animator.pixelScale = outerScale }
+        let restoreScale = animator.settingPixelScale { 1 }
+        defer { restoreScale() }
         var lineage = lineage
         if lineage.parent.id == lineage.base.id && !isStatic {
             // The subtree's root: the base's screen placement, remembered for the whole subtree.

@@ -143,9 +143,10 @@ extension SVGBuilder {
         return Rect(x: x, y: bounds.midY - height / 2, width: width, height: height)
     }
 
-    /// The most strips a layer is cut into: beyond it the content (not the outline, which stays
-    /// exact) may stray further than the tolerance at grazing angles; `--stats` reports how far.
-    static let maxStrips = 16
+    /// How many strips a layer may be cut into, fewest first. The last is the most: beyond it the
+    /// content (not the outline, which stays exact) may stray further than the tolerance at
+    /// grazing angles; `--stats` reports how far.
+    static let stripCounts = [1, 2, 3, 4, 6, 8, 12, 16]
 
     /// Cuts the bounds into the fewest strips (across the direction in which the projection varies
     /// most) whose affine maps stay within half the tolerance of the projection at `times`.
@@ -183,12 +184,11 @@ extension SVGBuilder {
             return worst
         }
         var best: ([Rect], Double)? = nil
-        let counts = [1, 2, 3, 4, 6, 8, 12, 16].filter { $0 <= Self.maxStrips }
-        for count in counts {
+        for count in Self.stripCounts {
             let vertical = strips(count, vertical: true), horizontal = strips(count, vertical: false)
             // Short of the most strips, only whether an error is within half the tolerance
             // matters (one within it is worked out in full): a larger one is left unfinished.
-            let cap = count == counts.last ? .infinity : options.tolerance / 2
+            let cap = count == Self.stripCounts.last ? .infinity : options.tolerance / 2
             let ev = error(vertical, cap: cap), eh = error(horizontal, cap: cap)
             best = ev <= eh ? (vertical, ev) : (horizontal, eh)
             if min(ev, eh) <= options.tolerance / 2 { break }

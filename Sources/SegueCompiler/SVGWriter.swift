@@ -173,10 +173,9 @@ struct SVGBuilder {
             try writeProjected(source, lineage: Lineage(base: frozen ? parentNode.frozen(at: 0) : parentNode), into: parent, frozen: frozen)
             return
         }
-        let outerScale = animator.pixelScale
         let stretches = keyframeStates
-        animator.pixelScale = { stretches.pixelScale(of: layer.id, parent: parentNode?.id) }
-        defer { animator.pixelScale = outerScale }
+        let restoreScale = animator.settingPixelScale { stretches.pixelScale(of: layer.id, parent: parentNode?.id) }
+        defer { restoreScale() }
         let group = addLayerGroup(for: layer, frozen: frozen, in: parent)
         writeOpacity(layer, on: group)
         if !layer.isHidden.isConstant {

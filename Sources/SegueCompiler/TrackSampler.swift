@@ -56,6 +56,17 @@ struct TrackSampler {
             return Self.straysStraight(table.points[table.range(a)], table.points[table.range(b)], at: fraction,
                                        from: truths, through: table.screens[m], by: limit)
         }
+        // The farthest any of the points moves on screen from row a through m to row b.
+        func travel(_ a: Int, _ m: Int, _ b: Int) -> Double {
+            let ra = table.range(a), rm = table.range(m), rb = table.range(b)
+            var farthest = 0.0
+            for index in 0..<min(ra.count, rm.count, rb.count) {
+                guard let p = table.truths[ra.lowerBound + index], let q = table.truths[rm.lowerBound + index],
+                      let r = table.truths[rb.lowerBound + index] else { continue }
+                farthest = max(farthest, p.distance(to: q) + q.distance(to: r))
+            }
+            return farthest
+        }
         let (grid, rows) = ProjectionSampler.refined(coarse, samples: coarse.map(sample),
                                                      minimumStep: cycle * ProjectionSampler.minimumRefinedStep) { a, ra, b, rb in
             // Whether moving the points straight from a to b misses the model halfway by half the
@@ -81,17 +92,6 @@ struct TrackSampler {
             // The middle is not kept: its row goes.
             table.removeLast()
             return nil
-        }
-        // The farthest any of the points moves on screen from row a through m to row b.
-        func travel(_ a: Int, _ m: Int, _ b: Int) -> Double {
-            let ra = table.range(a), rm = table.range(m), rb = table.range(b)
-            var farthest = 0.0
-            for index in 0..<min(ra.count, rm.count, rb.count) {
-                guard let p = table.truths[ra.lowerBound + index], let q = table.truths[rm.lowerBound + index],
-                      let r = table.truths[rb.lowerBound + index] else { continue }
-                farthest = max(farthest, p.distance(to: q) + q.distance(to: r))
-            }
-            return farthest
         }
         // While the layer is not shown its geometry is free: it holds the nearest shown grid
         // time's value, so no degenerate (edge-on) value is interpolated from, and the walk
