@@ -25,9 +25,20 @@ struct CSSAnimation<Value: Interpolatable> {
     /// The rule, or nil when the track never changes.
     func rule(clock: CSSClock, tolerance: Double) -> String? {
         guard !track.isConstant else { return nil }
-        var frames = track.keyframes
-        if let last = frames.last, last.time < clock.cycle {
-            frames.append(Keyframe(time: clock.cycle, value: last.value))
+        var held = track.keyframes
+        if let last = held.last, last.time < clock.cycle {
+            held.append(Keyframe(time: clock.cycle, value: last.value))
+        }
+        // A keyframe written as the one before, at the same written offset, is a jump to where
+        // the value already is: it goes.
+        var frames: [Keyframe<Value>] = []
+        var texts: [String] = []
+        for frame in held {
+            let text = format(frame.value)
+            if let previous = frames.last, texts.last == text,
+               CSSFormat.percent(previous.time / clock.cycle) == CSSFormat.percent(frame.time / clock.cycle) { continue }
+            frames.append(frame)
+            texts.append(text)
         }
         // A jump is two keyframes at one time, but CSS merges equal offsets: the value before the
         // jump moves back by the smallest step the offsets are written with.
@@ -39,7 +50,7 @@ struct CSSAnimation<Value: Interpolatable> {
         var lines: [String] = []
         for (index, frame) in frames.enumerated() {
             let offset = offsets[index]
-            var declarations = "\(property):\(format(frame.value))"
+            var declarations = "\(property):\(texts[index])"
             if index + 1 < frames.count {
                 let next = frames[index + 1]
                 let easing = next.time > frame.time ? CSSFormat.easing(next.curve, tolerance: tolerance) : "linear"

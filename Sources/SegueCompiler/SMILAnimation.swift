@@ -52,21 +52,67 @@ struct SMILAnimation<Value: Interpolatable> {
         self.format = format
     }
 
-    /// Adds `<animate attributeName=…>` to `element`, or nothing when the track never changes.
+    /// Adds `<animate attributeName=…>` to `element`; when every value is written the same, the
+    /// attribute instead (the animation would hold it from 0 s on), or nothing when the track
+    /// never changes.
     func animate(_ attribute: String, on element: XMLElement, clock: SMILClock) {
         guard !track.isConstant else { return }
+        let frames = writtenFrames(clock: clock)
+        guard frames.count > 1 else {
+            element.set(attribute, frames[0].text)
+            return
+        }
         let animation = element.addChild("animate")
         animation.set("attributeName", attribute)
-        fill(animation, clock: clock)
+        fill(animation, frames: frames, clock: clock)
     }
 
-    /// Adds `<animateTransform type=…>` to `element`, or nothing when the track never changes.
+    /// Adds `<animateTransform type=…>` to `element`; when every value is written the same, the
+    /// transform it would hold instead, or nothing when the track never changes.
     func animateTransform(_ type: String, on element: XMLElement, clock: SMILClock) {
         guard !track.isConstant else { return }
+        let frames = writtenFrames(clock: clock)
+        guard frames.count > 1 else {
+            element.set("transform", "\(type)(\(frames[0].text))")
+            return
+        }
         let animation = element.addChild("animateTransform")
         animation.set("attributeName", "transform")
         animation.set("type", type)
-        fill(animation, clock: clock)
+        fill(animation, frames: frames, clock: clock)
+    }
+
+    /// A keyframe as written: its value and its time in the cycle.
+    private struct WrittenFrame {
+        let frame: Keyframe<Value>
+        let text: String
+        let keyTime: String
+    }
+
+    /// The keyframes to write: the track's, the last held to the end of the cycle, without a
+    /// frame written as the one before at the same written instant (a jump to where it already
+    /// is), and only one when all are written the same.
+    private func writtenFrames(clock: SMILClock) -> [WrittenFrame] {
+        var frames = track.keyframes
+        if let last = frames.last, last.time < clock.cycle {
+            frames.append(Keyframe(time: clock.cycle, value: last.value))
+        }
+        let moved: [Double]
+        if let given = self.moved, given.count == track.keyframes.count - 1 {
+            moved = given + Array(repeating: 0, count: frames.count - track.keyframes.count)  // the held last frame stays put
+        } else {
+            moved = zip(frames, frames.dropFirst()).map { distance?($0.value, $1.value) ?? 0 }
+        }
+        let keyTimes = Self.keyTimes(frames.map { $0.time / clock.cycle }, moved: moved)
+        var written: [WrittenFrame] = []
+        written.reserveCapacity(frames.count)
+        for (frame, keyTime) in zip(frames, keyTimes) {
+            let text = format(frame.value)
+            if let previous = written.last, previous.keyTime == keyTime, previous.text == text { continue }
+            written.append(WrittenFrame(frame: frame, text: text, keyTime: keyTime))
+        }
+        if written.allSatisfy({ $0.text == written[0].text }) { return [written[0]] }
+        return written
     }
 
     /// `keyTimes` in 5 decimals, or, for a value written in px, more (up to 9) where rounding to
@@ -89,27 +135,17 @@ struct SMILAnimation<Value: Interpolatable> {
         }
     }
 
-    private func fill(_ animation: XMLElement, clock: SMILClock) {
-        var frames = track.keyframes
-        if let last = frames.last, last.time < clock.cycle {
-            frames.append(Keyframe(time: clock.cycle, value: last.value))
-        }
-        animation.set("values", frames.map { format($0.value) }.joined(separator: ";"))
-        let moved: [Double]
-        if let given = self.moved, given.count == track.keyframes.count - 1 {
-            moved = given + Array(repeating: 0, count: frames.count - track.keyframes.count)  // the held last frame stays put
-        } else {
-            moved = zip(frames, frames.dropFirst()).map { distance?($0.value, $1.value) ?? 0 }
-        }
-        animation.set("keyTimes", Self.keyTimes(frames.map { $0.time / clock.cycle }, moved: moved).joined(separator: ";"))
+    private func fill(_ animation: XMLElement, frames: [WrittenFrame], clock: SMILClock) {
+        animation.set("values", frames.map(\.text).joined(separator: ";"))
+        animation.set("keyTimes", frames.map(\.keyTime).joined(separator: ";"))
         if Value.isDiscrete {
             animation.set("calcMode", "discrete")
-        } else if frames.dropFirst().allSatisfy({ $0.curve.isLinear }) {
+        } else if frames.dropFirst().allSatisfy({ $0.frame.curve.isLinear }) {
             // `linear` is the default `calcMode` of `animate` and `animateTransform`.
         } else {
             animation.set("calcMode", "spline")
-            let splines = frames.dropFirst().map { frame in
-                let c = frame.curve.bezier ?? .linear
+            let splines = frames.dropFirst().map { written in
+                let c = written.frame.curve.bezier ?? .linear
                 return [c.x1, c.y1, c.x2, c.y2].map { SVGFormat.number($0, decimals: 4) }.joined(separator: " ")
             }
             animation.set("keySplines", splines.joined(separator: ";"))

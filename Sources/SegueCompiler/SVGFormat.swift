@@ -3,8 +3,19 @@ import Segue
 /// How numbers, colours, transforms and paths are spelled in Segue's documents: short, and the same
 /// bytes for the same value on every machine.
 public enum SVGFormat {
-    /// A number with at most `decimals` digits after the point, trailing zeros dropped, no `-0`.
+    /// A number with at most `decimals` digits after the point, trailing zeros dropped, no `-0`,
+    /// and no zero before the point of a fraction (`.5`, `-.25`), as SVG and CSS allow.
     public static func number(_ value: Double, decimals: Int = 3) -> String {
+        spell(value, decimals: decimals, zeroBeforePoint: false)
+    }
+
+    /// A number for people to read, in messages and captions: as `number`, with the zero before
+    /// the point of a fraction (`0.5 s`).
+    public static func prose(_ value: Double, decimals: Int = 3) -> String {
+        spell(value, decimals: decimals, zeroBeforePoint: true)
+    }
+
+    private static func spell(_ value: Double, decimals: Int, zeroBeforePoint: Bool) -> String {
         guard value.isFinite else { return "0" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
@@ -20,7 +31,8 @@ public enum SVGFormat {
             let text = String(fraction)
             digits = "." + String(repeating: "0", count: width - text.count) + text
         }
-        let whole = integer < 1e15 ? String(Int64(integer)) : String(format: "%.0f", integer)
+        let whole = integer == 0 && !digits.isEmpty && !zeroBeforePoint ? ""
+            : integer < 1e15 ? String(Int64(integer)) : String(format: "%.0f", integer)
         return (negative ? "-" : "") + whole + digits
     }
 

@@ -1,0 +1,107 @@
+import Foundation
+import Segue
+@testable import SegueCompiler
+import SeguePresets
+import SegueXML
+import Testing
+
+/// What an animation says, it says once: no keyframe that repeats the one before at the same
+/// instant, no animation of a value that is written the same throughout, and numbers without the
+/// zero before the point. That what plays stays the same is checked by the replay (`ReplayTests`,
+/// the property cases) and the browser suite.
+struct WrittenKeyframeTests {
+    @Test func numbersLeaveOutTheZeroBeforeThePoint() {
+        #expect(SVGFormat.number(0.5) == ".5")
+        #expect(SVGFormat.number(-0.25) == "-.25")
+        #expect(SVGFormat.number(0.00049) == "0")
+        #expect(SVGFormat.number(-0.0004) == "0")
+        #expect(SVGFormat.number(12.5) == "12.5")
+        #expect(SVGFormat.number(1) == "1")
+        #expect(SVGFormat.number(0.123456, decimals: 5) == ".12346")
+        // Prose keeps it: "0.5 s".
+        #expect(SVGFormat.prose(0.5) == "0.5")
+        #expect(SVGFormat.prose(-0.25) == "-0.25")
+    }
+
+    /// An animation element's keyframes as (time, value) pairs.
+    static func keyframes(_ animation: XMLElement) -> [(time: String, value: String)] {
+        let values = (animation.attribute("values") ?? "").components(separatedBy: ";")
+        let times = (animation.attribute("keyTimes") ?? "").components(separatedBy: ";")
+        return Array(zip(times, values))
+    }
+
+    /// The document the elements below are made in (it owns them).
+    let document = XMLDocument(root: "svg", namespace: "http://www.w3.org/2000/svg")
+
+    func element(_ name: String) -> XMLElement {
+        document.root.addChild(name)
+    }
+
+    @Test func aValueWrittenTheSameThroughoutIsTheAttribute() {
+        // Moves by less than the last decimal written: 512 all along.
+        let track = Animated(keyframes: [Keyframe(time: 0, value: 512.0001), Keyframe(time: 0.5, value: 512.0002),
+                                         Keyframe(time: 1, value: 511.9999)])
+        let rect = element("rect")
+        SMILAnimation(track: track) { SVGFormat.number($0) }.animate("y2", on: rect, clock: SMILClock(duration: 1, loopPause: nil))
+        #expect(rect.attribute("y2") == "512")
+        #expect(rect.children.isEmpty)
+
+        let group = element("g")
+        SMILAnimation(track: track) { SVGFormat.number($0) }
+            .animateTransform("rotate", on: group, clock: SMILClock(duration: 1, loopPause: nil))
+        #expect(group.attribute("transform") == "rotate(512)")
+        #expect(group.children.isEmpty)
+    }
+
+    @Test func aJumpToWhereTheValueIsGoesAndItsTimingMovesOn() throws {
+        let curve = Easing.bezier(TimingCurve(controlPoints: 0.42, 0, 0.58, 1))
+        // A jump at 0.5 s to the value already there (written the same), then an eased move.
+        let track = Animated(keyframes: [Keyframe(time: 0, value: 0.0), Keyframe(time: 0.5, value: 10.0),
+                                         Keyframe(time: 0.5, value: 10.0001), Keyframe(time: 1, value: 20.0, curve: curve)])
+        let rect = element("rect")
+        SMILAnimation(track: track) { SVGFormat.number($0) }.animate("x", on: rect, clock: SMILClock(duration: 1, loopPause: nil))
+        let animation = try #require(rect.children.first)
+        #expect(animation.attribute("values") == "0;10;20")
+        #expect(animation.attribute("keyTimes") == "0;.5;1")
+        #expect(animation.attribute("keySplines") == "0 0 1 1;.42 0 .58 1")
+    }
+
+    @Test(arguments: Presets.all.map(\.name))
+    func presetsWriteNoRepeatedKeyframes(name: String) throws {
+        for direction in [Direction.push, .pop] {
+            let timeline = try Presets.named(name).transition().timeline(direction)
+            let document = try #require(XMLDocument(parsing: try Exporter.render(timeline, as: .svg)))
+            for animation in document.root.elementsInDocumentOrder where animation.name.hasPrefix("animate") {
+                let frames = Self.keyframes(animation)
+                #expect(Set(frames.map(\.value)).count > 1, "\(name) \(direction): \(animation.attribute("values") ?? "")")
+                for (before, after) in zip(frames, frames.dropFirst()) {
+                    #expect(before.time != after.time || before.value != after.value,
+                            "\(name) \(direction): \(before) repeated in \(animation.attribute("values") ?? "")")
+                }
+                for number in ["values", "keyTimes", "keySplines"].compactMap({ animation.attribute($0) }) {
+                    #expect(number.range(of: #"(^|[;, (])-?0\.\d"#, options: .regularExpression) == nil, "\(name): \(number)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: Presets.all.map(\.name))
+    func styleSheetsWriteNoRepeatedKeyframes(name: String) throws {
+        let timeline = try Presets.named(name).transition().timeline(.push)
+        let html = String(decoding: try Exporter.render(timeline, as: .html), as: UTF8.self)
+        // `@keyframes name{0%{property:value;…}…}`: a jump is two offsets 0.0001% apart.
+        let rules = html.components(separatedBy: "@keyframes ").dropFirst()
+        #expect(!rules.isEmpty)
+        for rule in rules {
+            let body = rule.drop { $0 != "{" }.dropFirst()
+            let frames = body.components(separatedBy: "}").compactMap { frame -> (Double, String)? in
+                let parts = frame.components(separatedBy: "%{")
+                guard parts.count == 2, let offset = Double(parts[0]) else { return nil }
+                return (offset, String(parts[1].prefix { $0 != ";" }))
+            }
+            for (before, after) in zip(frames, frames.dropFirst()) {
+                #expect(after.0 - before.0 > 0.0001 + 1e-9 || before.1 != after.1, "\(name): \(rule.prefix(300))")
+            }
+        }
+    }
+}
