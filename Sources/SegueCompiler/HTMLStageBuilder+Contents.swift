@@ -7,7 +7,7 @@ extension HTMLStageBuilder {
         guard let contents = layer.contents else { return }
         let bounds = layer.bounds.initialValue
         let contentName = name + "-c"
-        var rules = ["position:absolute", "left:0", "top:0", "width:100%", "height:100%", "border-radius:inherit"]
+        var rules = ["width:100%", "height:100%", "border-radius:inherit"]
         switch contents {
         case .color(let color):
             body.addChild("div").set("class", contentName)
@@ -51,8 +51,7 @@ extension HTMLStageBuilder {
         let pictureName = ids.make(layer.id + "-picture")
         let picture = frame.addChild("div").set("class", pictureName)
         let screenBounds = screen.bounds.initialValue
-        var rules = ["position:absolute", "left:0", "top:0", "transform-origin:0 0",
-                     "width:\(CSSFormat.px(screenBounds.width))", "height:\(CSSFormat.px(screenBounds.height))",
+        var rules = ["width:\(CSSFormat.px(screenBounds.width))", "height:\(CSSFormat.px(screenBounds.height))",
                      "transform:scale(\(SVGFormat.number(bounds.width / region.width, decimals: 6)),\(SVGFormat.number(bounds.height / region.height, decimals: 6))) translate(\(CSSFormat.px(-region.minX)),\(CSSFormat.px(-region.minY)))"]
         let background = screen.backgroundColor.initialValue
         if background.alpha > 0 { rules.append("background-color:\(CSSFormat.color(background))") }

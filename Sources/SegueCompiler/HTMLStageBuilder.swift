@@ -29,6 +29,13 @@ struct HTMLStageBuilder {
         ids = IDAllocator(prefix: "\(scope)-\(timeline.direction.rawValue)-")
     }
 
+    /// The rule every element of a stage starts from: placed at its container's
+    /// origin, out of the flow, and turned about that origin, as a `CALayer`'s sublayers are
+    /// placed in its bounds. Each layer's own rules say only what differs.
+    static func baseRule(scope: String) -> String {
+        ".\(scope) .segue-stage *{position:absolute;left:0;top:0;transform-origin:0 0}"
+    }
+
     /// Adds the stage for this direction to `parent`.
     mutating func build(into parent: XMLElement) throws(ExportError) {
         let stage = parent.addChild("div")
@@ -54,8 +61,7 @@ struct HTMLStageBuilder {
         let prefix = try sublayerPrefix(parent)
         let z = layer.zPosition.initialValue
         func place(_ p: Point) -> String { "\(prefix)translate3d(\(CSSFormat.px(p.x)),\(CSSFormat.px(p.y)),\(CSSFormat.px(z)))" }
-        var rules = ["position:absolute", "left:0", "top:0", "transform-origin:0 0",
-                     "transform:\(place(layer.position.initialValue))"]
+        var rules = ["transform:\(place(layer.position.initialValue))"]
         // 3D survives into the layer element only where there is 3D: a turn out of the plane or a
         // depth under the superlayer's perspective. Elsewhere everything stays flat, as in 2D.
         let isThreeDimensional = !layer.transform.keyframes.allSatisfy { $0.value.isPlanarAffine && $0.value.m43 == 0 } || z != 0
@@ -67,8 +73,7 @@ struct HTMLStageBuilder {
         if !(layer.transform.isConstant && layer.transform.initialValue.isIdentity) {
             let name = base + "-t"
             holder = outer.addChild("div").set("class", name)
-            var transformRules = ["position:absolute", "left:0", "top:0", "transform-origin:0 0",
-                                  "transform:\(CSSFormat.matrix3d(layer.transform.initialValue))"]
+            var transformRules = ["transform:\(CSSFormat.matrix3d(layer.transform.initialValue))"]
             addAnimations([animation(name + "-a", "transform", layer.transform, CSSFormat.matrix3d)], to: &transformRules)
             css.append(".\(name){\(transformRules.joined(separator: ";"))}")
         }
@@ -104,8 +109,7 @@ struct HTMLStageBuilder {
         func offset(_ b: Rect, _ a: Point) -> String {
             "translate(\(CSSFormat.px(-a.x * b.width)),\(CSSFormat.px(-a.y * b.height)))"
         }
-        var rules = ["position:absolute", "left:0", "top:0", "transform-origin:0 0",
-                     "width:\(CSSFormat.px(bounds.width))", "height:\(CSSFormat.px(bounds.height))",
+        var rules = ["width:\(CSSFormat.px(bounds.width))", "height:\(CSSFormat.px(bounds.height))",
                      "transform:\(offset(bounds, anchor))"]
         var animations: [KeyframesRule?] = []
         switch (layer.bounds.isConstant, layer.anchorPoint.isConstant) {

@@ -124,7 +124,7 @@ public struct HTMLWriter {
         guard let figure = fragment.element(class: "segue-figure"), let stages = fragment.element(class: "segue-stages") else {
             throw ExportError("Segue's figure template is malformed; reinstall Segue")
         }
-        var sheet = [".\(scope) .segue-stage{font-family:\(SVGFormat.fontFamily)}"]
+        var sheet = [".\(scope) .segue-stage{font-family:\(SVGFormat.fontFamily)}", HTMLStageBuilder.baseRule(scope: scope)]
         for timeline in [push, pop].compactMap({ $0 }) {
             var builder = HTMLStageBuilder(timeline: timeline, scope: scope, loopPause: options.loopPause, tolerance: options.springTolerance)
             try builder.build(into: stages)
