@@ -44,7 +44,8 @@ public struct MockScreen: Sendable {
         screen.backgroundColor = kind == .list ? .white : Color(rgb: 0xFFF8EC)
         // Status bar and navigation bar.
         let bar = Layer(name: nil, frame: Rect(x: 0, y: 0, width: w, height: 64))
-        bar.backgroundColor = kind == .list ? Self.bar : Color(rgb: 0xFFF8EC)
+        // A detail screen's bar is the screen's own colour: the screen's background shows through.
+        if kind == .list { bar.backgroundColor = Self.bar }
         screen.addSublayer(bar)
         bar.addSublayer(label("9:41", Rect(x: 0, y: 0, width: w, height: 20), size: 12, weight: .semibold,
                               color: Self.ink, alignment: .center))
