@@ -81,8 +81,8 @@ public struct GalleryPage {
 
         let facts = card.addChild("dl").set("class", "gallery-facts")
         for (term, value) in [
-            ("Duration", "\(SVGFormat.prose(timeline.duration)) s"),
-            ("Size", "\(SVGFormat.prose(timeline.size.width)) × \(SVGFormat.prose(timeline.size.height))"),
+            ("Duration", "\(SVGFormat.decimal(timeline.duration)) s"),
+            ("Size", "\(SVGFormat.decimal(timeline.size.width)) × \(SVGFormat.decimal(timeline.size.height))"),
             ("SVG", Self.bytes(entry.svgBytes)),
             ("HTML", Self.bytes(entry.htmlBytes)),
             ("From", entry.origin),

@@ -12,7 +12,7 @@ public enum InspectReport {
 
     /// One row per layer in paint order; corners and circles in points, rounded to 0.1.
     public static func table(_ state: FrameState) -> String {
-        func n(_ v: Double) -> String { SVGFormat.prose(v, decimals: 1) }
+        func n(_ v: Double) -> String { SVGFormat.decimal(v, decimals: 1) }
         var rows = [["layer", "shown", "opacity", "corners (tl tr br bl)", "mask"]]
         for layer in state.layers {
             let corners = layer.corners.map { $0.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ") } ?? "behind viewer"
@@ -28,7 +28,7 @@ public enum InspectReport {
             rows.append([layer.id, shown, n(layer.effectiveOpacity), corners, mask])
         }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        let header = "\(state.transition) (\(state.direction.rawValue)) at \(n(state.time * 1000) ) ms, progress \(SVGFormat.prose(state.progress, decimals: 3))"
+        let header = "\(state.transition) (\(state.direction.rawValue)) at \(n(state.time * 1000) ) ms, progress \(SVGFormat.decimal(state.progress, decimals: 3))"
         let body = rows.map { row in
             zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
                 .trimmingCharacters(in: .whitespaces)

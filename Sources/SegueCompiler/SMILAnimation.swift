@@ -18,7 +18,7 @@ struct SMILClock {
     func apply(to animation: XMLElement) {
         // Milliseconds as usual; more decimals for a cycle so short that 3 would round it to 0s.
         let decimals = max(3, Int((-log10(cycle)).rounded(.up)) + 3)
-        animation.set("dur", SVGFormat.number(cycle, decimals: decimals) + "s")
+        animation.set("dur", SVGFormat.decimal(cycle, decimals: decimals) + "s")
         if loopPause != nil {
             animation.set("repeatCount", "indefinite")
         } else {

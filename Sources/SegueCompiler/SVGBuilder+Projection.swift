@@ -221,7 +221,7 @@ extension SVGBuilder {
         for t in probe where shown(t) {
             let w = weights(t)
             guard let near = w.min(), let far = w.max(), far > near * cameraPlaneRatio else { continue }
-            throw ExportError("cannot draw layer '\(layer.id)' in SVG: at \(SVGFormat.prose(t, decimals: 6)) s it reaches toward the camera plane (one corner \(Int(min(far / near, 1e9)))× nearer the viewer than another), where its projection has no faithful polygon; weaken the perspective (m34) or keep the layer further back, or export to HTML")
+            throw ExportError("cannot draw layer '\(layer.id)' in SVG: at \(SVGFormat.decimal(t, decimals: 6)) s it reaches toward the camera plane (one corner \(Int(min(far / near, 1e9)))× nearer the viewer than another), where its projection has no faithful polygon; weaken the perspective (m34) or keep the layer further back, or export to HTML")
         }
     }
 

@@ -9,9 +9,10 @@ public enum SVGFormat {
         spell(value, decimals: decimals, zeroBeforePoint: false)
     }
 
-    /// A number for people to read, in messages and captions: as `number`, with the zero before
-    /// the point of a fraction (`0.5 s`).
-    public static func prose(_ value: Double, decimals: Int = 3) -> String {
+    /// A number as people write it: as `number`, with a digit before the point (`0.5`). For
+    /// messages and captions, and for SMIL clock values (`dur="0.5s"`), whose grammar requires
+    /// that digit.
+    public static func decimal(_ value: Double, decimals: Int = 3) -> String {
         spell(value, decimals: decimals, zeroBeforePoint: true)
     }
 

@@ -155,7 +155,7 @@ struct SVGBuilder {
 
     /// "circle-reveal (push)", or the summary's first words when there is one.
     static func label(_ timeline: Timeline) -> String {
-        "\(timeline.name) transition (\(timeline.direction.rawValue), \(SVGFormat.prose(timeline.duration)) s)"
+        "\(timeline.name) transition (\(timeline.direction.rawValue), \(SVGFormat.decimal(timeline.duration)) s)"
     }
 
     /// Writes a layer and its sublayers. `frozen` writes the layer as it is at time 0, with no

@@ -7,7 +7,7 @@ import Testing
 
 /// What an animation says, it says once: no keyframe that repeats the one before at the same
 /// instant, no animation of a value that is written the same throughout, and numbers without the
-/// zero before the point. That what plays stays the same is checked by the replay (`ReplayTests`,
+/// zero before the point (but for SMIL's clock values, whose grammar wants it). That what plays stays the same is checked by the replay (`ReplayTests`,
 /// the property cases) and the browser suite.
 struct WrittenKeyframeTests {
     @Test func numbersLeaveOutTheZeroBeforeThePoint() {
@@ -18,9 +18,9 @@ struct WrittenKeyframeTests {
         #expect(SVGFormat.number(12.5) == "12.5")
         #expect(SVGFormat.number(1) == "1")
         #expect(SVGFormat.number(0.123456, decimals: 5) == ".12346")
-        // Prose keeps it: "0.5 s".
-        #expect(SVGFormat.prose(0.5) == "0.5")
-        #expect(SVGFormat.prose(-0.25) == "-0.25")
+        // Prose and clock values keep it: "0.5 s", dur="0.5s".
+        #expect(SVGFormat.decimal(0.5) == "0.5")
+        #expect(SVGFormat.decimal(-0.25) == "-0.25")
     }
 
     /// An animation element's keyframes as (time, value) pairs.
@@ -81,6 +81,9 @@ struct WrittenKeyframeTests {
                 for number in ["values", "keyTimes", "keySplines"].compactMap({ animation.attribute($0) }) {
                     #expect(number.range(of: #"(^|[;, (])-?0\.\d"#, options: .regularExpression) == nil, "\(name): \(number)")
                 }
+                // A SMIL clock value needs a digit before the point ("0.5s", never ".5s").
+                let duration = animation.attribute("dur") ?? ""
+                #expect(duration.range(of: #"^[0-9]+(\.[0-9]+)?s$"#, options: .regularExpression) != nil, "\(name): dur=\(duration)")
             }
         }
     }
