@@ -143,25 +143,20 @@ extension SVGBuilder {
         return Rect(x: x, y: bounds.midY - height / 2, width: width, height: height)
     }
 
-    /// How many strips a layer may be cut into, fewest first. The last is the most: beyond it the
-    /// content (not the outline, which stays exact) may stray further than the tolerance at
-    /// grazing angles; `--stats` reports how far.
-    static let stripCounts = [1, 2, 3, 4, 6, 8, 12, 16]
+    /// The most strips a layer is cut into: no strip is narrower than this fraction of the drawn
+    /// area. Beyond it the content (not the outline, which stays exact) may stray further than
+    /// the tolerance at grazing angles; `--stats` reports how far.
+    static let mostStrips = 16
 
-    /// Cuts the bounds into the fewest strips (across the direction in which the projection varies
-    /// most) whose affine maps stay within half the tolerance of the projection at `times`.
+    /// Cuts the bounds into strips (across the direction in which the projection varies most)
+    /// whose affine maps stay within half the tolerance of the projection at `times`: from one
+    /// side, each strip as wide as its own map allows, found by halving. Perspective strays most
+    /// where the layer lies deepest, so the strips narrow toward that side, and there are fewer
+    /// of them than with equal widths. Returns the strips and their worst disagreement.
     private func stripRects(_ bounds: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
                             times: [Double]) -> ([Rect], Double) {
         let screen = frame.screen
-        func strips(_ count: Int, vertical: Bool) -> [Rect] {
-            (0..<count).map { i in
-                vertical
-                    ? Rect(x: bounds.minX + bounds.width * Double(i) / Double(count), y: bounds.minY,
-                           width: bounds.width / Double(count), height: bounds.height)
-                    : Rect(x: bounds.minX, y: bounds.minY + bounds.height * Double(i) / Double(count),
-                           width: bounds.width, height: bounds.height / Double(count))
-            }
-        }
+        let limit = options.tolerance / 2
         // The worst disagreement of the strips' maps, or, once it passes `cap`, some larger one.
         func error(_ rects: [Rect], cap: Double = .infinity) -> Double {
             var worst = 0.0
@@ -183,17 +178,39 @@ extension SVGBuilder {
             }
             return worst
         }
-        var best: ([Rect], Double)? = nil
-        for count in Self.stripCounts {
-            let vertical = strips(count, vertical: true), horizontal = strips(count, vertical: false)
-            // Short of the most strips, only whether an error is within half the tolerance
-            // matters (one within it is worked out in full): a larger one is left unfinished.
-            let cap = count == Self.stripCounts.last ? .infinity : options.tolerance / 2
-            let ev = error(vertical, cap: cap), eh = error(horizontal, cap: cap)
-            best = ev <= eh ? (vertical, ev) : (horizontal, eh)
-            if min(ev, eh) <= options.tolerance / 2 { break }
+        func fits(_ rect: Rect) -> Bool { error([rect], cap: limit) <= limit }
+        func cut(vertical: Bool) -> [Rect] {
+            let start = vertical ? bounds.minX : bounds.minY, end = vertical ? bounds.maxX : bounds.maxY
+            let narrowest = (end - start) / Double(Self.mostStrips)
+            func strip(_ a: Double, _ b: Double) -> Rect {
+                vertical ? Rect(x: a, y: bounds.minY, width: b - a, height: bounds.height)
+                    : Rect(x: bounds.minX, y: a, width: bounds.width, height: b - a)
+            }
+            var strips: [Rect] = []
+            var from = start
+            while end - from > 1e-9 {
+                if fits(strip(from, end)) {
+                    strips.append(strip(from, end))
+                    break
+                }
+                // `reach` is taken (it fits, or it is the narrowest allowed); `beyond` does not fit.
+                var reach = min(from + narrowest, end), beyond = end
+                if fits(strip(from, reach)) {
+                    for _ in 0..<8 {
+                        let middle = (reach + beyond) / 2
+                        if fits(strip(from, middle)) { reach = middle } else { beyond = middle }
+                    }
+                }
+                strips.append(strip(from, reach))
+                from = reach
+            }
+            return strips
         }
-        return best ?? ([bounds], 0)
+        // Along each axis: the fewest strips, then the truest.
+        let vertical = cut(vertical: true), horizontal = cut(vertical: false)
+        let ev = error(vertical), eh = error(horizontal)
+        if vertical.count != horizontal.count { return vertical.count < horizontal.count ? (vertical, ev) : (horizontal, eh) }
+        return ev <= eh ? (vertical, ev) : (horizontal, eh)
     }
 }
 
