@@ -6,7 +6,7 @@ import SegueXML
 /// the layer is cut into strips, each drawn through the affine map closest to the projection at its
 /// four corners (a quarter of a trapezoid's defect at each, not all of it at one) and clipped to
 /// its rectangle, a still clip in the content's own space that the map moves with the content.
-/// Strips are added until the largest disagreement inside a strip is within half the tolerance.
+/// Each strip is as wide as keeps the largest disagreement inside it within half the tolerance.
 extension SVGBuilder {
     mutating func writeStrips(_ layer: LayerNode, frame: ProjectionFrame,
                               place: @escaping (Double) -> Homography, into body: XMLElement) throws(ExportError) {
