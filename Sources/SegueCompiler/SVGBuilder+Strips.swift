@@ -155,20 +155,25 @@ extension SVGBuilder {
     /// of them than with equal widths. Returns the strips and their worst disagreement.
     private func stripRects(_ bounds: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
                             times: [Double]) -> ([Rect], Double) {
-        let screen = frame.screen
         let limit = options.tolerance / 2
+        // Each instant's placement and screen map, looked up once for the many strips tried, and
+        // their product where the screen map is affine (the same points, one map fewer).
+        let maps = times.map { t -> (place: Homography, screen: Homography, toScreen: Homography?) in
+            let h = place(t), s = frame.screen(t)
+            return (h, s, s.isAffine ? h.concatenating(s) : nil)
+        }
         // The worst disagreement of the strips' maps, or, once it passes `cap`, some larger one.
         func error(_ rects: [Rect], cap: Double = .infinity) -> Double {
             var worst = 0.0
-            for t in times where worst <= cap {
-                let h = place(t), s = screen(t)
+            for (h, s, toScreen) in maps where worst <= cap {
                 for r in rects {
                     let affine = Affine2D(fitting: r) { h.apply($0) ?? $0 }
                     // How far the strip's map strays from the projection at p, on screen.
                     func check(_ x: Double, _ y: Double) {
                         let p = Point(x: x, y: y)
-                        guard let truth = h.apply(p), let a = s.apply(affine.apply(p)), let b = s.apply(truth) else { return }
-                        worst = max(worst, a.distance(to: b))
+                        guard let truth = toScreen.map({ $0.apply(p) }) ?? h.apply(p).flatMap(s.apply),
+                              let guess = s.apply(affine.apply(p)) else { return }
+                        worst = max(worst, guess.distance(to: truth))
                     }
                     // The corners, the middles of the edges, the centre.
                     check(r.minX, r.minY); check(r.maxX, r.minY); check(r.maxX, r.maxY); check(r.minX, r.maxY)
@@ -179,7 +184,8 @@ extension SVGBuilder {
             return worst
         }
         func fits(_ rect: Rect) -> Bool { error([rect], cap: limit) <= limit }
-        func cut(vertical: Bool) -> [Rect] {
+        // Strips along one axis; nil once they would number `most` or more.
+        func cut(vertical: Bool, fewerThan most: Int = .max) -> [Rect]? {
             let start = vertical ? bounds.minX : bounds.minY, end = vertical ? bounds.maxX : bounds.maxY
             let narrowest = (end - start) / Double(Self.mostStrips)
             func strip(_ a: Double, _ b: Double) -> Rect {
@@ -189,6 +195,7 @@ extension SVGBuilder {
             var strips: [Rect] = []
             var from = start
             while end - from > 1e-9 {
+                if strips.count + 1 >= most { return nil }
                 if fits(strip(from, end)) {
                     strips.append(strip(from, end))
                     break
@@ -206,11 +213,21 @@ extension SVGBuilder {
             }
             return strips
         }
-        // Along each axis: the fewest strips, then the truest.
-        let vertical = cut(vertical: true), horizontal = cut(vertical: false)
-        let ev = error(vertical), eh = error(horizontal)
-        if vertical.count != horizontal.count { return vertical.count < horizontal.count ? (vertical, ev) : (horizontal, eh) }
-        return ev <= eh ? (vertical, ev) : (horizontal, eh)
+        // Along each axis: the fewest strips, then the truest. The axis whose halves fit better
+        // goes first; the other stops once it cannot do with fewer strips.
+        let halves = { (vertical: Bool) in
+            error(vertical ? [Rect(x: bounds.minX, y: bounds.minY, width: bounds.width / 2, height: bounds.height),
+                              Rect(x: bounds.midX, y: bounds.minY, width: bounds.width / 2, height: bounds.height)]
+                           : [Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: bounds.height / 2),
+                              Rect(x: bounds.minX, y: bounds.midY, width: bounds.width, height: bounds.height / 2)])
+        }
+        let first = halves(true) <= halves(false)
+        let best = cut(vertical: first) ?? [bounds]
+        let other = cut(vertical: !first, fewerThan: best.count + 1)
+        let bestError = error(best)
+        guard let other else { return (best, bestError) }
+        let otherError = error(other)
+        return other.count < best.count || otherError < bestError ? (other, otherError) : (best, bestError)
     }
 }
 
