@@ -184,8 +184,8 @@ extension SVGBuilder {
             return worst
         }
         func fits(_ rect: Rect) -> Bool { error([rect], cap: limit) <= limit }
-        // Strips along one axis; nil once they would number `most` or more.
-        func cut(vertical: Bool, fewerThan most: Int = .max) -> [Rect]? {
+        // Strips along one axis; nil once they would number more than `limit`.
+        func cut(vertical: Bool, atMost limit: Int = .max) -> [Rect]? {
             let start = vertical ? bounds.minX : bounds.minY, end = vertical ? bounds.maxX : bounds.maxY
             let narrowest = (end - start) / Double(Self.mostStrips)
             func strip(_ a: Double, _ b: Double) -> Rect {
@@ -195,7 +195,7 @@ extension SVGBuilder {
             var strips: [Rect] = []
             var from = start
             while end - from > 1e-9 {
-                if strips.count + 1 >= most { return nil }
+                if strips.count >= limit { return nil }
                 if fits(strip(from, end)) {
                     strips.append(strip(from, end))
                     break
@@ -223,7 +223,7 @@ extension SVGBuilder {
         }
         let first = halves(true) <= halves(false)
         let best = cut(vertical: first) ?? [bounds]
-        let other = cut(vertical: !first, fewerThan: best.count + 1)
+        let other = cut(vertical: !first, atMost: best.count)
         let bestError = error(best)
         guard let other else { return (best, bestError) }
         let otherError = error(other)
