@@ -25,21 +25,10 @@ struct CSSAnimation<Value: Interpolatable> {
     /// The rule, or nil when the track never changes.
     func rule(clock: CSSClock, tolerance: Double) -> String? {
         guard !track.isConstant else { return nil }
-        var held = track.keyframes
-        if let last = held.last, last.time < clock.cycle {
-            held.append(Keyframe(time: clock.cycle, value: last.value))
+        let written = track.written(cycle: clock.cycle, format: format) { frames in
+            frames.map { CSSFormat.percent($0.time / clock.cycle) }
         }
-        // A keyframe written as the one before, at the same written offset, is a jump to where
-        // the value already is: it goes.
-        var frames: [Keyframe<Value>] = []
-        var texts: [String] = []
-        for frame in held {
-            let text = format(frame.value)
-            if let previous = frames.last, texts.last == text,
-               CSSFormat.percent(previous.time / clock.cycle) == CSSFormat.percent(frame.time / clock.cycle) { continue }
-            frames.append(frame)
-            texts.append(text)
-        }
+        let frames = written.map(\.frame)
         // A jump is two keyframes at one time, but CSS merges equal offsets: the value before the
         // jump moves back by the smallest step the offsets are written with.
         let step = 1e-6
@@ -50,7 +39,7 @@ struct CSSAnimation<Value: Interpolatable> {
         var lines: [String] = []
         for (index, frame) in frames.enumerated() {
             let offset = offsets[index]
-            var declarations = "\(property):\(texts[index])"
+            var declarations = "\(property):\(written[index].text)"
             if index + 1 < frames.count {
                 let next = frames[index + 1]
                 let easing = next.time > frame.time ? CSSFormat.easing(next.curve, tolerance: tolerance) : "linear"

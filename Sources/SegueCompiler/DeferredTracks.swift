@@ -31,7 +31,7 @@ final class DeferredTracks {
     }
 
     /// Whether tracks are worked out as they are asked for.
-    let isImmediate: Bool
+    private let isImmediate: Bool
     private var pending: [(work: () -> Void, finish: () -> Void)] = []
 
     init(immediate: Bool) {
@@ -49,6 +49,13 @@ final class DeferredTracks {
             pending.append((work: { track.keep(compute()) }, finish: track.finish))
         }
         return track
+    }
+
+    /// Has the memos behind `frame` learn the times sampling a track in it looks at first, while
+    /// they may still be written (`TrackSampler.prepareSampling`); nothing when tracks are worked
+    /// out as they are asked for.
+    func prepare(_ frame: ProjectionFrame, with sampler: TrackSampler) {
+        if !isImmediate { sampler.prepareSampling(frame) }
     }
 
     /// Works out every pending track, on every core, then writes each into its elements, in the
@@ -72,7 +79,7 @@ extension SVGBuilder {
                         _ points: @escaping (Double) -> [Point]) -> DeferredTracks.Track<Animated<PointList>> {
         let sampler = trackSampler
         let isStill = frame.placeIsStill && stillWithPlace
-        if !isStill && !deferred.isImmediate { sampler.prepareSampling(frame) }
+        if !isStill { deferred.prepare(frame, with: sampler) }
         return deferred.track(now: isStill) { sampler.sampledPoints(frame, stillWithPlace: stillWithPlace, points) }
     }
 }

@@ -82,37 +82,19 @@ struct SMILAnimation<Value: Interpolatable> {
         fill(animation, frames: frames, clock: clock)
     }
 
-    /// A keyframe as written: its value and its time in the cycle.
-    private struct WrittenFrame {
-        let frame: Keyframe<Value>
-        let text: String
-        let keyTime: String
-    }
-
-    /// The keyframes to write: the track's, the last held to the end of the cycle, without a
-    /// frame written as the one before at the same written instant (a jump to where it already
-    /// is), and only one when all are written the same.
-    private func writtenFrames(clock: SMILClock) -> [WrittenFrame] {
-        var frames = track.keyframes
-        if let last = frames.last, last.time < clock.cycle {
-            frames.append(Keyframe(time: clock.cycle, value: last.value))
+    /// The keyframes to write (`Animated.written`), with their `keyTimes`; only one when all are
+    /// written the same.
+    private func writtenFrames(clock: SMILClock) -> [WrittenKeyframe<Value>] {
+        let written = track.written(cycle: clock.cycle, format: format) { frames in
+            let moved: [Double]
+            if let given = self.moved, given.count == track.keyframes.count - 1 {
+                moved = given + Array(repeating: 0, count: frames.count - track.keyframes.count)  // the held last frame stays put
+            } else {
+                moved = zip(frames, frames.dropFirst()).map { distance?($0.value, $1.value) ?? 0 }
+            }
+            return Self.keyTimes(frames.map { $0.time / clock.cycle }, moved: moved)
         }
-        let moved: [Double]
-        if let given = self.moved, given.count == track.keyframes.count - 1 {
-            moved = given + Array(repeating: 0, count: frames.count - track.keyframes.count)  // the held last frame stays put
-        } else {
-            moved = zip(frames, frames.dropFirst()).map { distance?($0.value, $1.value) ?? 0 }
-        }
-        let keyTimes = Self.keyTimes(frames.map { $0.time / clock.cycle }, moved: moved)
-        var written: [WrittenFrame] = []
-        written.reserveCapacity(frames.count)
-        for (frame, keyTime) in zip(frames, keyTimes) {
-            let text = format(frame.value)
-            if let previous = written.last, previous.keyTime == keyTime, previous.text == text { continue }
-            written.append(WrittenFrame(frame: frame, text: text, keyTime: keyTime))
-        }
-        if written.allSatisfy({ $0.text == written[0].text }) { return [written[0]] }
-        return written
+        return written.allSatisfy({ $0.text == written[0].text }) ? [written[0]] : written
     }
 
     /// `keyTimes` in 5 decimals, or, for a value written in px, more (up to 9) where rounding to
@@ -135,9 +117,9 @@ struct SMILAnimation<Value: Interpolatable> {
         }
     }
 
-    private func fill(_ animation: XMLElement, frames: [WrittenFrame], clock: SMILClock) {
+    private func fill(_ animation: XMLElement, frames: [WrittenKeyframe<Value>], clock: SMILClock) {
         animation.set("values", frames.map(\.text).joined(separator: ";"))
-        animation.set("keyTimes", frames.map(\.keyTime).joined(separator: ";"))
+        animation.set("keyTimes", frames.map(\.instant).joined(separator: ";"))
         if Value.isDiscrete {
             animation.set("calcMode", "discrete")
         } else if frames.dropFirst().allSatisfy({ $0.frame.curve.isLinear }) {

@@ -23,7 +23,7 @@ extension SVGBuilder {
         // Each strip's map is keyframed once the drawing is laid out, beside the other tracks
         // (`DeferredTracks`); the memos learn the times they all look at first now.
         let sampler = trackSampler, animator = animator, decimals = options.decimals, xlink = xlink()
-        if !frame.placeIsStill && !deferred.isImmediate { sampler.prepareSampling(frame) }
+        if !frame.placeIsStill { deferred.prepare(frame, with: sampler) }
         for strip in strips {
             let clipID = ids.make(layer.id + "-strip")
             // Neighbouring strips overlap by a point, so antialiased clip edges leave no seam. The
@@ -184,44 +184,46 @@ extension SVGBuilder {
             return worst
         }
         func fits(_ rect: Rect) -> Bool { error([rect], cap: limit) <= limit }
+        // Where the bounds start and end along an axis, and the strip between two places on it.
+        func span(vertical: Bool) -> (start: Double, end: Double) {
+            vertical ? (bounds.minX, bounds.maxX) : (bounds.minY, bounds.maxY)
+        }
+        func strip(vertical: Bool, _ a: Double, _ b: Double) -> Rect {
+            vertical ? Rect(x: a, y: bounds.minY, width: b - a, height: bounds.height)
+                : Rect(x: bounds.minX, y: a, width: bounds.width, height: b - a)
+        }
         // Strips along one axis; nil once they would number more than `limit`.
         func cut(vertical: Bool, atMost limit: Int = .max) -> [Rect]? {
-            let start = vertical ? bounds.minX : bounds.minY, end = vertical ? bounds.maxX : bounds.maxY
+            let (start, end) = span(vertical: vertical)
             let narrowest = (end - start) / Double(Self.mostStrips)
-            func strip(_ a: Double, _ b: Double) -> Rect {
-                vertical ? Rect(x: a, y: bounds.minY, width: b - a, height: bounds.height)
-                    : Rect(x: bounds.minX, y: a, width: bounds.width, height: b - a)
-            }
             var strips: [Rect] = []
             var from = start
             while end - from > 1e-9 {
                 if strips.count >= limit { return nil }
-                if fits(strip(from, end)) {
-                    strips.append(strip(from, end))
+                if fits(strip(vertical: vertical, from, end)) {
+                    strips.append(strip(vertical: vertical, from, end))
                     break
                 }
                 // `reach` is taken (it fits, or it is the narrowest allowed); `beyond` does not fit.
                 var reach = min(from + narrowest, end), beyond = end
-                if fits(strip(from, reach)) {
+                if fits(strip(vertical: vertical, from, reach)) {
                     for _ in 0..<8 {
                         let middle = (reach + beyond) / 2
-                        if fits(strip(from, middle)) { reach = middle } else { beyond = middle }
+                        if fits(strip(vertical: vertical, from, middle)) { reach = middle } else { beyond = middle }
                     }
                 }
-                strips.append(strip(from, reach))
+                strips.append(strip(vertical: vertical, from, reach))
                 from = reach
             }
             return strips
         }
         // Along each axis: the fewest strips, then the truest. The axis whose halves fit better
         // goes first; the other stops once it cannot do with fewer strips.
-        let halves = { (vertical: Bool) in
-            error(vertical ? [Rect(x: bounds.minX, y: bounds.minY, width: bounds.width / 2, height: bounds.height),
-                              Rect(x: bounds.midX, y: bounds.minY, width: bounds.width / 2, height: bounds.height)]
-                           : [Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: bounds.height / 2),
-                              Rect(x: bounds.minX, y: bounds.midY, width: bounds.width, height: bounds.height / 2)])
+        func halves(vertical: Bool) -> Double {
+            let (start, end) = span(vertical: vertical), middle = (start + end) / 2
+            return error([strip(vertical: vertical, start, middle), strip(vertical: vertical, middle, end)])
         }
-        let first = halves(true) <= halves(false)
+        let first = halves(vertical: true) <= halves(vertical: false)
         let best = cut(vertical: first) ?? [bounds]
         let other = cut(vertical: !first, atMost: best.count)
         let bestError = error(best)

@@ -32,8 +32,8 @@ public enum SVGFormat {
             let text = String(fraction)
             digits = "." + String(repeating: "0", count: width - text.count) + text
         }
-        let whole = integer == 0 && !digits.isEmpty && !zeroBeforePoint ? ""
-            : integer < 1e15 ? String(Int64(integer)) : String(format: "%.0f", integer)
+        var whole = integer < 1e15 ? String(Int64(integer)) : String(format: "%.0f", integer)
+        if whole == "0" && !digits.isEmpty && !zeroBeforePoint { whole = "" }
         return (negative ? "-" : "") + whole + digits
     }
 
