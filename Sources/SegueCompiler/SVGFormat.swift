@@ -73,7 +73,7 @@ public enum SVGFormat {
         return String([hex[0], hex[1], hex[3], hex[5]])
     }
 
-    static let fontFamily = "-apple-system, BlinkMacSystemFont, 'Helvetica Neue', Helvetica, Arial, sans-serif"
+    static let fontFamily = "-apple-system,BlinkMacSystemFont,'Helvetica Neue',Helvetica,Arial,sans-serif"
 
     static func fontWeight(_ weight: Text.Weight) -> String {
         switch weight {

@@ -62,23 +62,30 @@ public struct MockScreen: Sendable {
         if let button { drawButton(button, into: screen) }
     }
 
+    /// The rows' thumbnails, then their titles, subtitles and separators: rows do not overlap, so
+    /// the order draws the same, and each kind's shared style can be said once (`SVGCompactor`).
     private func drawRows(into screen: Layer) {
         let w = size.width
         let names = ["Arrival", "Interstellar", "Her", "Inception", "Gravity", "Moon", "Solaris", "Contact", "Sunshine", "Dune"]
         let tints: [UInt32] = [0x4A90D9, 0xF5A623, 0x7ED321, 0xBD10E0, 0x50E3C2, 0xD0021B, 0x9013FE, 0x417505, 0xF8E71C, 0x8B572A]
-        var y = 64.0
-        var index = 0
-        while y + 72 <= size.height, index < names.count {
+        let count = min(Int((size.height - 64) / 72), names.count)
+        guard count > 0 else { return }
+        let tops = (0..<count).map { 64 + 72 * Double($0) }
+        for (index, y) in tops.enumerated() {
             let thumb = Layer(frame: Rect(x: 16, y: y + 12, width: 48, height: 48)).filled(Color(rgb: tints[index]).withAlpha(0.85))
             thumb.cornerRadius = 8
             screen.addSublayer(thumb)
+        }
+        for (index, y) in tops.enumerated() {
             screen.addSublayer(label(names[index], Rect(x: 76, y: y + 12, width: w - 92, height: 24), size: 16,
                                      weight: .semibold, color: Self.ink, alignment: .left))
+        }
+        for (index, y) in tops.enumerated() {
             screen.addSublayer(label("Now showing · \(2 + index) cinemas", Rect(x: 76, y: y + 36, width: w - 92, height: 20),
                                      size: 13, weight: .regular, color: Self.secondaryInk, alignment: .left))
+        }
+        for y in tops {
             screen.addSublayer(Layer(frame: Rect(x: 76, y: y + 71.5, width: w - 76, height: 0.5)).filled(Self.separator))
-            y += 72
-            index += 1
         }
     }
 

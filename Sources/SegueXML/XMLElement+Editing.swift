@@ -70,6 +70,21 @@ extension XMLElement: Hashable {
         remove()
     }
 
+    /// Puts `run`, children of this element that follow one another, into a new element named
+    /// `name` (in the element's namespace) at their place, and returns it. They keep their order
+    /// and identity.
+    @discardableResult
+    public func wrap(_ run: [XMLElement], in name: String) -> XMLElement {
+        precondition(!run.isEmpty && run.allSatisfy { $0.node.pointee.parent == node }, "wrap: a run of this element's children")
+        let wrapper = xmlNewDocNode(node.pointee.doc, namespace, name, nil)!
+        xmlAddPrevSibling(run[0].node, wrapper)
+        for element in run {
+            xmlUnlinkNode(element.node)
+            xmlAddChild(wrapper, element.node)
+        }
+        return XMLElement(node: wrapper, namespace: namespace)
+    }
+
     /// Puts a line break between the element's children (and after the last), so a document
     /// serialised without indentation keeps its top-level parts on lines of their own.
     public func breakLinesBetweenChildren() {

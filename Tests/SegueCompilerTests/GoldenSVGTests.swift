@@ -50,6 +50,14 @@ struct GoldenSVGTests {
         #expect(!text.contains("<script"))
     }
 
+    @Test func theViewportClipsToTheStageEvenUnderAPagesStyleSheet() throws {
+        let data = try Exporter.render(try Preset.openDoor.transition().timeline(), as: .svg)
+        let document = try #require(XMLDocument(parsing: data))
+        // Inline in a page, a rule such as `svg{overflow:visible}` would outrank an attribute.
+        #expect(document.root.attribute("style") == "overflow:hidden")
+        #expect(document.root.attribute("width") == "375" && document.root.attribute("viewBox") == "0 0 375 667")
+    }
+
     @Test func loopingDocumentsRepeatWithAPause() throws {
         let timeline = try Preset.circleSpread.transition().timeline()
         let data = try Exporter.render(timeline, as: .svg, options: ExportOptions(svg: SVGOptions(loopPause: 1.5)))

@@ -58,6 +58,26 @@ struct SVGCompactorTests {
         #expect(result.hasPrefix("<g fill=\"#fff\">\(animated)"))
     }
 
+    @Test func runsOfLikeSiblingsSayTheirValuesOnce() throws {
+        let titles = (1...3).map { "<text y=\"\($0)\" font-weight=\"600\">T</text>" }.joined()
+        let subtitles = (4...6).map { "<text y=\"\($0)\" font-size=\"13\">S</text>" }.joined()
+        let result = try compacted("<rect width=\"1\" height=\"1\" fill=\"#fff\"/>" + titles + subtitles)
+        // Neither value is shared by the whole group, so hoisting leaves them: each run gets its own.
+        #expect(result == "<g><rect width=\"1\" height=\"1\" fill=\"#fff\"/>"
+            + "<g font-weight=\"600\">\(titles.replacingOccurrences(of: " font-weight=\"600\"", with: ""))</g>"
+            + "<g font-size=\"13\">\(subtitles.replacingOccurrences(of: " font-size=\"13\"", with: ""))</g></g>")
+    }
+
+    @Test func aRunStopsAtAnElementSomethingRefersTo() throws {
+        let text = { (y: Int) in "<text y=\"\(y)\" font-weight=\"600\">T</text>" }
+        let referred = "<text id=\"t\" y=\"2\" font-weight=\"600\">T</text>"
+        // Two texts of the regular weight keep hoisting from saying "600" for the whole group.
+        let regular = "<text>R</text><text>R</text>"
+        let result = try compacted(regular + text(1) + referred + text(3) + text(4))
+        #expect(result == "<g>\(regular)\(text(1))\(referred)"
+            + "<g font-weight=\"600\"><text y=\"3\">T</text><text y=\"4\">T</text></g></g>")
+    }
+
     @Test func textBaselinesBecomeOneRule() throws {
         let result = try compacted("<text dominant-baseline=\"central\">A</text><text dominant-baseline=\"central\">B</text>")
         #expect(result == "<g><text>A</text><text>B</text></g><style type=\"text/css\">text{dominant-baseline:central}</style>")

@@ -42,7 +42,7 @@ extension SVGCompactor {
             if counts[value] == nil { order.append(value) }
             counts[value, default: 0] += 1
         }
-        let written = { (value: String) in name.utf8.count + value.utf8.count + 4 }  // ` name="value"`
+        let written = { (value: String) in writtenBytes(name, value) }
         guard let value = order.max(by: { counts[$0]! * written($0) < counts[$1]! * written($1) }) else { return }
         let current = group.attribute(name)
         let saved = counts[value]! * written(value)
@@ -63,8 +63,13 @@ extension SVGCompactor {
 
     /// True when the element's own `name` must stay: something animates it, or it has an id (a
     /// style rule may animate it).
-    private static func isPinned(_ element: XMLElement, _ name: String) -> Bool {
+    static func isPinned(_ element: XMLElement, _ name: String) -> Bool {
         element.has("id") || element.children.contains { animationElements.contains($0.name) && $0.attribute("attributeName") == name }
+    }
+
+    /// The bytes of ` name="value"`.
+    static func writtenBytes(_ name: String, _ value: String) -> Int {
+        name.utf8.count + value.utf8.count + 4
     }
 
     /// True when the element, not setting `name`, draws something with the value it inherits.

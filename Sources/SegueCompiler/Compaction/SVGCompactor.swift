@@ -9,6 +9,8 @@ import SegueXML
 ///   one child hands the transform to it (`SVGCompactor+Groups.swift`);
 /// - inheritance: presentation attributes that children of a group share move to the group where
 ///   that saves bytes (`SVGCompactor+Inheritance.swift`);
+/// - runs: siblings that follow one another and set the same such values get a new `<g>` that
+///   sets them (`SVGCompactor+Runs.swift`);
 /// - text baseline: every text's `dominant-baseline`, which SVG 1.1 and WebKit do not inherit,
 ///   becomes one style rule (`SVGCompactor+TextBaseline.swift`);
 /// - reuse: an animated polygon drawn more than once the same (a clip and the fill it clips) is
@@ -22,6 +24,7 @@ enum SVGCompactor {
     static func compact(_ document: XMLDocument, idPrefix: String) {
         collapseGroups(in: document.root)
         hoistSharedAttributes(in: document.root)
+        groupRuns(in: document.root)
         centreTextsByRule(in: document.root)
         reuseRepeatedShapes(in: document, idPrefix: idPrefix)
     }

@@ -3,7 +3,9 @@
 Every page is self-contained and seeks *synchronously while it parses*: a script right after the
 document pauses its animations and sets their time. That is what Firefox's `--screenshot` needs (it
 shoots right after the load event, before any later script could seek) and it behaves the same in
-Chromium and WebKit. The stage is drawn at (PAD, PAD) on a white page, see `layout`.
+Chromium and WebKit. The stage is drawn at (PAD, PAD) on a white page, see `layout`. The page's
+style sheet says `overflow: visible` for an inline SVG, as some pages' resets do: a document must
+clip to its stage by itself.
 
 To check a new format, add a `Format` to FORMATS once `segue export` writes it.
 """
@@ -20,7 +22,8 @@ _PAGE = """<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>segue frame</title>
 <style>html, body {{ margin: 0; padding: 0; background: {background}; overflow: hidden; }}
 #stage {{ position: absolute; left: {pad}px; top: {pad}px; width: {width}px; height: {height}px; }}
-#stage > svg, #stage > img {{ display: block; border: 0; }}</style></head>
+#stage > svg, #stage > img {{ display: block; border: 0; }}
+#stage > svg {{ overflow: visible; }}</style></head>
 <body><div id="stage">{body}</div>{script}</body></html>
 """
 

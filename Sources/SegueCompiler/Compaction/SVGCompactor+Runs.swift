@@ -1,0 +1,69 @@
+import SegueXML
+
+/// Shared presentation attributes said once per run: siblings that follow one another and set the
+/// same values (a list's titles, all semibold; its separators, all one grey) are put in a new
+/// `<g>` that sets them, where that saves bytes. Hoisting (`SVGCompactor+Inheritance.swift`)
+/// moves a value to a group that exists; this makes the group, for the values a group's other
+/// children do not share.
+///
+/// Each member sets the values itself before, so what it inherits from the new group is what it
+/// drew with; the group has no transform and no clip, so nothing else changes.
+extension SVGCompactor {
+    /// The elements a `<g>` may hold in SVG 1.1 that draw with inherited attributes.
+    private static let groupableElements: Set<String> = [
+        "g", "rect", "circle", "ellipse", "line", "polygon", "polyline", "path", "text", "use", "image",
+    ]
+
+    /// Groups runs of like siblings in every group inside `element` (and in the element itself),
+    /// innermost first.
+    static func groupRuns(in element: XMLElement) {
+        for child in element.children {
+            groupRuns(in: child)
+        }
+        guard element.name == "g" || element.name == "svg" else { return }
+        let children = element.children
+        var start = 0
+        while start < children.count {
+            guard let run = bestRun(from: start, in: children) else {
+                start += 1
+                continue
+            }
+            let members = Array(children[start...run.last])
+            let group = element.wrap(members, in: "g")
+            for (name, value) in run.shared {
+                members.forEach { $0.removeAttribute(name) }
+                group.set(name, value)
+            }
+            groupRuns(in: group)
+            start = run.last + 1
+        }
+    }
+
+    /// The run starting at `start` whose shared values save the most bytes, if one saves any: the
+    /// index of its last member, and the values its members share.
+    private static func bestRun(from start: Int, in children: [XMLElement]) -> (last: Int, shared: [(String, String)])? {
+        var shared = movableValues(children[start])
+        var best: (last: Int, shared: [(String, String)], saved: Int)?
+        var last = start + 1
+        while last < children.count, !shared.isEmpty {
+            let next = movableValues(children[last])
+            shared = shared.filter { pair in next.contains { $0 == pair } }
+            // Each member past the first saves the values; the group costs `<g>`, `</g>` and the
+            // values once.
+            let saved = (last - start) * shared.map { writtenBytes($0.0, $0.1) }.reduce(0, +) - 7
+            if saved > (best?.saved ?? 0) { best = (last, shared, saved) }
+            last += 1
+        }
+        return best.map { ($0.last, $0.shared) }
+    }
+
+    /// The inherited values `element` sets itself and could take from a group instead (not
+    /// pinned: nothing animates them or refers to the element).
+    private static func movableValues(_ element: XMLElement) -> [(String, String)] {
+        guard groupableElements.contains(element.name) else { return [] }
+        return inheritedAttributes.compactMap { attribute in
+            guard !isPinned(element, attribute.name), let value = element.attribute(attribute.name) else { return nil }
+            return (attribute.name, value)
+        }
+    }
+}
