@@ -3,9 +3,31 @@ import SegueXML
 
 /// A layer's contents as HTML: colour and gradient fills, text, images and snapshots.
 extension HTMLStageBuilder {
-    mutating func writeContents(_ layer: LayerNode, name: String, into body: XMLElement) throws(ExportError) {
+    /// Draws the layer's contents in its body (`body`, whose declarations are `bodyRules`). A
+    /// fill the body's own background can be, and a line of text the body can hold when nothing
+    /// else is in it, are drawn by the body itself; other contents get an element of their own
+    /// that fills the body, beneath the sublayers.
+    mutating func writeContents(_ layer: LayerNode, name: String, into body: XMLElement,
+                                bodyRules: inout [String]) throws(ExportError) {
         guard let contents = layer.contents else { return }
         let bounds = layer.bounds.initialValue
+        let hasBackground = layer.backgroundColor.keyframes.contains { $0.value.alpha > 0 }
+        // Inherited text styles would reach the sublayers' text.
+        let hasSublayers = !evaluator.paintOrder(of: layer.id, at: 0).isEmpty
+        switch contents {
+        case .color(let color) where !hasBackground:
+            bodyRules.append("background:\(CSSFormat.color(color))")
+            return
+        case .gradient(let gradient) where !hasBackground:
+            bodyRules.append("background:\(Self.linearGradient(gradient, size: bounds.size))")
+            return
+        case .text(let text) where !hasSublayers:
+            body.addText(text.string)
+            bodyRules += Self.textRules(text)
+            return
+        default:
+            break
+        }
         let contentName = name + "-c"
         var rules = ["width:100%", "height:100%", "border-radius:inherit"]
         switch contents {
@@ -17,14 +39,7 @@ extension HTMLStageBuilder {
             rules.append("background:\(Self.linearGradient(gradient, size: bounds.size))")
         case .text(let text):
             body.addChild("div").set("class", contentName).addText(text.string)
-            let justify = switch text.alignment {
-            case .left: "flex-start"
-            case .center: "center"
-            case .right: "flex-end"
-            }
-            rules += ["display:flex", "align-items:center", "justify-content:\(justify)", "white-space:pre",
-                      "font-size:\(CSSFormat.px(text.fontSize))", "color:\(CSSFormat.color(text.color))"]
-            if text.weight != .regular { rules.append("font-weight:\(SVGFormat.fontWeight(text.weight))") }
+            rules += Self.textRules(text)
         case .image(let image):
             body.addChild("img").set("class", contentName).set("alt", "")
                 .set("src", "data:\(image.mimeType);base64,\(image.data.base64EncodedString())")
@@ -41,6 +56,20 @@ extension HTMLStageBuilder {
         css.append(".\(contentName){\(rules.joined(separator: ";"))}")
     }
 
+    /// A line of text centred vertically in its box and aligned across it, as a `UILabel` draws
+    /// it (left alignment is a flex box's own).
+    private static func textRules(_ text: Text) -> [String] {
+        var rules = ["display:flex", "align-items:center"]
+        switch text.alignment {
+        case .left: break
+        case .center: rules.append("justify-content:center")
+        case .right: rules.append("justify-content:flex-end")
+        }
+        rules += ["white-space:pre", "font-size:\(CSSFormat.px(text.fontSize))", "color:\(CSSFormat.color(text.color))"]
+        if text.weight != .regular { rules.append("font-weight:\(SVGFormat.fontWeight(text.weight))") }
+        return rules
+    }
+
     /// The screen as it is at the start, scaled so the pictured region fills the layer.
     private mutating func writeSnapshot(_ snapshot: Snapshot, layer: LayerNode, name: String, into body: XMLElement) throws(ExportError) {
         let screen = try timeline.picturedScreen(snapshot)
@@ -55,8 +84,8 @@ extension HTMLStageBuilder {
                      "transform:scale(\(SVGFormat.number(bounds.width / region.width, decimals: 6)),\(SVGFormat.number(bounds.height / region.height, decimals: 6))) translate(\(CSSFormat.px(-region.minX)),\(CSSFormat.px(-region.minY)))"]
         let background = screen.backgroundColor.initialValue
         if background.alpha > 0 { rules.append("background-color:\(CSSFormat.color(background))") }
+        try writeContents(screen, name: pictureName, into: picture, bodyRules: &rules)
         css.append(".\(pictureName){\(rules.joined(separator: ";"))}")
-        try writeContents(screen, name: pictureName, into: picture)
         for index in evaluator.paintOrder(of: screen.id, at: 0) {
             try writeLayer(timeline.layers[index], parent: screen, into: picture, frozen: true)
         }

@@ -12,6 +12,9 @@ import SegueXML
 /// - the body: the anchor-point offset, size, opacity, background, corner radius, mask
 ///   (`clip-path`), `backface-visibility`, contents and sublayers. It is flat, as a `CALayer`
 ///   flattens its sublayers into its plane.
+///
+/// A layer that nothing places in motion or in depth is one element, the body, whose transform is
+/// the three in their order.
 struct HTMLStageBuilder {
     let timeline: Timeline
     let evaluator: Evaluator
@@ -56,36 +59,57 @@ struct HTMLStageBuilder {
             throw ExportError("layer '\(layer.id)' animates its zPosition, which this version cannot write in HTML yet; keep it fixed")
         }
         let base = ids.make(layer.id + (frozen ? "-snapshot" : ""))
-        // The layer element: position (and the superlayer's sublayer transform).
-        let outer = container.addChild("div").set("class", base)
         let prefix = try sublayerPrefix(parent)
         let z = layer.zPosition.initialValue
         func place(_ p: Point) -> String { "\(prefix)translate3d(\(CSSFormat.px(p.x)),\(CSSFormat.px(p.y)),\(CSSFormat.px(z)))" }
-        var rules = ["transform:\(place(layer.position.initialValue))"]
         // 3D survives into the layer element only where there is 3D: a turn out of the plane or a
         // depth under the superlayer's perspective. Elsewhere everything stays flat, as in 2D.
         let isThreeDimensional = !layer.transform.keyframes.allSatisfy { $0.value.isPlanarAffine && $0.value.m43 == 0 } || z != 0
-        if isThreeDimensional { rules.append("transform-style:preserve-3d") }
-        addAnimations([animation(base + "-p", "transform", layer.position, place)], to: &rules)
-        css.append(".\(base){\(rules.joined(separator: ";"))}")
-        // The transform element.
-        var holder = outer
-        if !(layer.transform.isConstant && layer.transform.initialValue.isIdentity) {
-            let name = base + "-t"
-            holder = outer.addChild("div").set("class", name)
-            var transformRules = ["transform:\(CSSFormat.matrix3d(layer.transform.initialValue))"]
-            addAnimations([animation(name + "-a", "transform", layer.transform, CSSFormat.matrix3d)], to: &transformRules)
-            css.append(".\(name){\(transformRules.joined(separator: ";"))}")
+        let body: XMLElement, bodyName: String
+        var bodyRules: [String]
+        if Self.isPlacedStill(layer, under: parent, isThreeDimensional: isThreeDimensional) {
+            // Nothing places it in motion or in depth: one element holds the whole placement, the
+            // three transforms in their order, and is the body.
+            bodyName = base
+            body = container.addChild("div").set("class", bodyName)
+            let transform = layer.transform.initialValue
+            let turn = transform.isIdentity ? "" : CSSFormat.matrix3d(transform) + " "
+            bodyRules = try self.bodyRules(layer, name: bodyName, placement: place(layer.position.initialValue) + " " + turn)
+        } else {
+            // The layer element: position (and the superlayer's sublayer transform).
+            let outer = container.addChild("div").set("class", base)
+            var rules = ["transform:\(place(layer.position.initialValue))"]
+            if isThreeDimensional { rules.append("transform-style:preserve-3d") }
+            addAnimations([animation(base + "-p", "transform", layer.position, place)], to: &rules)
+            css.append(".\(base){\(rules.joined(separator: ";"))}")
+            // The transform element.
+            var holder = outer
+            if !(layer.transform.isConstant && layer.transform.initialValue.isIdentity) {
+                let name = base + "-t"
+                holder = outer.addChild("div").set("class", name)
+                var transformRules = ["transform:\(CSSFormat.matrix3d(layer.transform.initialValue))"]
+                addAnimations([animation(name + "-a", "transform", layer.transform, CSSFormat.matrix3d)], to: &transformRules)
+                css.append(".\(name){\(transformRules.joined(separator: ";"))}")
+            }
+            // The body.
+            bodyName = base + "-b"
+            body = holder.addChild("div").set("class", bodyName)
+            bodyRules = try self.bodyRules(layer, name: bodyName, placement: "")
         }
-        // The body.
-        let bodyName = base + "-b"
-        let body = holder.addChild("div").set("class", bodyName)
-        css.append(try bodyRule(layer, name: bodyName))
-        try writeContents(layer, name: base, into: body)
+        try writeContents(layer, name: base, into: body, bodyRules: &bodyRules)
+        css.append(".\(bodyName){\(bodyRules.joined(separator: ";"))}")
         for index in evaluator.paintOrder(of: layer.id, at: 0) {
             try writeLayer(timeline.layers[index], parent: layer, into: body, frozen: frozen)
         }
         try checkPaintOrder(of: layer)
+    }
+
+    /// True when nothing that places `layer` animates, it stays in its superlayer's plane, and the
+    /// superlayer has no sublayer transform: its layer, transform and body elements can be one.
+    private static func isPlacedStill(_ layer: LayerNode, under parent: LayerNode?, isThreeDimensional: Bool) -> Bool {
+        !isThreeDimensional && layer.position.isConstant && layer.transform.isConstant && layer.bounds.isConstant
+            && layer.anchorPoint.isConstant
+            && (parent.map { $0.sublayerTransform.isConstant && $0.sublayerTransform.initialValue.isIdentity } ?? true)
     }
 
     /// The superlayer's bounds origin and sublayer transform, as the start of a sublayer's transform.
@@ -103,11 +127,12 @@ struct HTMLStageBuilder {
         return prefix
     }
 
-    private mutating func bodyRule(_ layer: LayerNode, name: String) throws(ExportError) -> String {
+    /// The body's declarations: `placement` (transforms) comes before its anchor-point offset.
+    private mutating func bodyRules(_ layer: LayerNode, name: String, placement: String) throws(ExportError) -> [String] {
         let bounds = layer.bounds.initialValue
         let anchor = layer.anchorPoint.initialValue
         func offset(_ b: Rect, _ a: Point) -> String {
-            "translate(\(CSSFormat.px(-a.x * b.width)),\(CSSFormat.px(-a.y * b.height)))"
+            "\(placement)translate(\(CSSFormat.px(-a.x * b.width)),\(CSSFormat.px(-a.y * b.height)))"
         }
         var rules = ["width:\(CSSFormat.px(bounds.width))", "height:\(CSSFormat.px(bounds.height))",
                      "transform:\(offset(bounds, anchor))"]
@@ -145,7 +170,7 @@ struct HTMLStageBuilder {
         if !layer.isDoubleSided { rules.append("backface-visibility:hidden") }
         if layer.masksToBounds { rules.append("overflow:hidden") }
         addAnimations(animations, to: &rules)
-        return ".\(name){\(rules.joined(separator: ";"))}"
+        return rules
     }
 
     /// A named `@keyframes` rule.

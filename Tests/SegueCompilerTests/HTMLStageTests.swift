@@ -1,0 +1,66 @@
+import Foundation
+import Segue
+import SegueCompiler
+import Testing
+
+/// How layers become HTML elements. A layer that nothing places in motion is one element, which
+/// draws its own fill and, when nothing else is in it, its own text; a moving layer keeps its
+/// layer and body elements; text beside sublayers keeps an element of its own, since its styles
+/// would reach theirs. That each way draws the same is checked in three browsers by the browser
+/// suite.
+struct HTMLStageTests {
+    static func page(_ transition: Transition) throws -> String {
+        String(decoding: try Exporter.render(transition, direction: .push, as: .html), as: UTF8.self)
+    }
+
+    /// The class of the element whose whole content is `text`.
+    static func classHolding(_ text: String, in page: String) -> String? {
+        guard let end = page.range(of: "\">\(text)</div>") else { return nil }
+        let opening = page[..<end.lowerBound]
+        guard let start = opening.range(of: "class=\"", options: .backwards) else { return nil }
+        return String(opening[start.upperBound...])
+    }
+
+    /// The declarations of the style rule for class `name`.
+    static func rule(_ name: String, in page: String) -> String? {
+        guard let start = page.range(of: ".\(name){") else { return nil }
+        return String(page[start.upperBound...].prefix { $0 != "}" })
+    }
+
+    static func title(_ string: String, at frame: Rect, weight: Text.Weight = .semibold) -> Layer {
+        Layer(frame: frame, contents: .text(Text(string, fontSize: 16, weight: weight)))
+    }
+
+    @Test func aStillLayerIsOneElementThatDrawsItsOwnFillAndText() throws {
+        let page = try Self.page(Transition("still-rows", duration: 0.5) { t in
+            let thumb = Layer(frame: Rect(x: 16, y: 76, width: 48, height: 48), contents: .color(Color(rgb: 0x4A90D9)))
+            thumb.cornerRadius = 8
+            t.add(thumb)
+            t.add(Self.title("Arrival", at: Rect(x: 76, y: 76, width: 200, height: 24)))
+            t.animate { thumb.opacity = 0.5 }
+        })
+        let title = try #require(Self.classHolding("Arrival", in: page))
+        let rule = try #require(Self.rule(title, in: page))
+        #expect(rule.contains("width:200px") && rule.contains("translate3d(") && rule.contains("font-weight:600"), "\(rule)")
+        #expect(page.contains("background:#4a90d9"), "the thumbnail's fill is its element's background")
+        #expect(!page.contains("-b\"") && !page.contains("-c\""), "one element per layer:\n\(page)")
+    }
+
+    @Test func aMovingLayerKeepsItsBodyAndTextBesideSublayersKeepsItsOwnElement() throws {
+        let page = try Self.page(Transition("moving-title", duration: 0.5) { t in
+            let moving = Self.title("Moving", at: Rect(x: 76, y: 76, width: 200, height: 24))
+            let heading = Self.title("Heading", at: Rect(x: 16, y: 200, width: 300, height: 60))
+            heading.addSublayer(Self.title("Regular", at: Rect(x: 0, y: 30, width: 300, height: 24), weight: .regular))
+            t.add(moving)
+            t.add(heading)
+            t.animate { moving.position = Point(x: 200, y: 300) }
+        })
+        let moving = try #require(Self.classHolding("Moving", in: page))
+        #expect(moving.hasSuffix("-b"), "the text is in the moving layer's body, not its placing element")
+        let heading = try #require(Self.classHolding("Heading", in: page))
+        #expect(heading.hasSuffix("-c"), "the heading's semibold would reach the regular text in it")
+        let regularClass = try #require(Self.classHolding("Regular", in: page))
+        let regular = try #require(Self.rule(regularClass, in: page))
+        #expect(!regular.contains("font-weight"))
+    }
+}
