@@ -64,11 +64,18 @@ public struct Evaluator: Sendable {
         return screenTransform(ofLayerAt: index, at: t)
     }
 
+    /// Walks up the superlayers, composing each local map onto the ones below.
     private func screenTransform(ofLayerAt index: Int, at t: Double) -> Homography {
-        let parent = parents[index]
-        let sublayer = parent.map { Self.sublayerTransform(timeline.layers[$0], at: t) } ?? .identity
-        let local = Self.localTransform(timeline.layers[index], at: t, parentSublayer: sublayer).planeProjection
-        return parent.map { local.concatenating(screenTransform(ofLayerAt: $0, at: t)) } ?? local
+        var result = Homography.identity
+        var current: Int? = index
+        while let index = current {
+            let parent = parents[index]
+            var sublayer = Transform3D.identity
+            if let parent { sublayer = Self.sublayerTransform(timeline.layers[parent], at: t) }
+            result = result.concatenating(Self.localTransform(timeline.layers[index], at: t, parentSublayer: sublayer).planeProjection)
+            current = parent
+        }
+        return result
     }
 
     /// A layer's sublayer transform placed about its anchor point, in its bounds space.
