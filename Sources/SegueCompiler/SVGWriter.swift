@@ -135,12 +135,15 @@ struct SVGBuilder {
         root.set("aria-label", Self.label(timeline))
         root.addChild("title").addText(Self.label(timeline))
         let desc = root.addChild("desc").addText(timeline.summary.isEmpty ? Self.label(timeline) : timeline.summary)
-        // Clip everything to the stage, as the container view does: the stage is the viewport.
-        // Inline, a page's `svg{overflow:visible}` would undo the user agent's clip; the style
-        // attribute outranks it.
-        root.set("style", "overflow:hidden")
         defs = root.addChild("defs")
+        // Clip everything to the stage, as the container view does. The viewport is not enough: a
+        // box of another shape (`<img width height>`) shows the stage letterboxed, with what lies
+        // beside it in the margins, and a page's style sheet may say `svg{overflow:visible}`.
         let stage = root.addChild("g")
+        let stageClip = ids.make("stage")
+        let clip = defs.addChild("clipPath").set("id", stageClip)
+        clip.addChild("rect").set("width", SVGFormat.number(size.width)).set("height", SVGFormat.number(size.height))
+        stage.set("clip-path", "url(#\(stageClip))")
         stage.set("font-family", SVGFormat.fontFamily)
         if let rootLayer = timeline.layers.first {
             try writeLayer(rootLayer, parent: nil, into: stage, frozen: false)

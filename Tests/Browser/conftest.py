@@ -19,6 +19,8 @@ What runs
     - `test_checker.py`: the checker against the model's own antialiased picture (no browser).
     - `test_fragments.py` (Chromium): three `--embed` fragments on one page, one of them twice,
       seeked to different times, each matching the model.
+    - `test_letterbox.py` (Chromium): presets whose layers reach beyond the stage, shown in a box
+      three stages wide: the margins beside the letterboxed stage show only the page.
     - `test_gallery.py` (Chromium): `segue gallery --presets examples/` passes the Nu checker,
       and every transition's `<img>` loads and plays and its HTML rendering runs.
     - `test_preview.py` (Chromium): `segue preview` scrubbed, dragged and edited by hand.

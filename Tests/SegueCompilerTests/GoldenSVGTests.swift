@@ -50,12 +50,18 @@ struct GoldenSVGTests {
         #expect(!text.contains("<script"))
     }
 
-    @Test func theViewportClipsToTheStageEvenUnderAPagesStyleSheet() throws {
+    @Test func theDrawingClipsToTheStageInItsOwnUserSpace() throws {
         let data = try Exporter.render(try Preset.openDoor.transition().timeline(), as: .svg)
         let document = try #require(XMLDocument(parsing: data))
-        // Inline in a page, a rule such as `svg{overflow:visible}` would outrank an attribute.
-        #expect(document.root.attribute("style") == "overflow:hidden")
-        #expect(document.root.attribute("width") == "375" && document.root.attribute("viewBox") == "0 0 375 667")
+        // Not the viewport's clip: a box of another shape letterboxes the stage, and a page's
+        // style sheet may undo `overflow`. The door halves slide out beyond the stage.
+        let drawing = try #require(document.root.children.last { $0.name == "g" })
+        let clip = try #require(drawing.attribute("clip-path"))
+        let defs = try #require(document.root.children.first { $0.name == "defs" })
+        let clipPath = try #require(defs.children.first { "url(#\($0.attribute("id") ?? ""))" == clip })
+        let rect = try #require(clipPath.children.first)
+        #expect(rect.name == "rect" && rect.attribute("width") == "375" && rect.attribute("height") == "667")
+        #expect(!rect.has("x") && !rect.has("y"))
     }
 
     @Test func loopingDocumentsRepeatWithAPause() throws {
