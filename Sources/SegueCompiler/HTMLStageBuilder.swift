@@ -106,9 +106,12 @@ struct HTMLStageBuilder {
 
     /// True when nothing that places `layer` animates, it stays in its superlayer's plane, and the
     /// superlayer has no sublayer transform: its layer, transform and body elements can be one.
+    /// A single-sided layer also needs a transform that keeps its face toward the viewer (m33 > 0):
+    /// on the element that hides its back, a flat transform that turns z around (a z scale of −1)
+    /// would hide it, where the model, which sees only the plane, shows it.
     private static func isPlacedStill(_ layer: LayerNode, under parent: LayerNode?, isThreeDimensional: Bool) -> Bool {
         !isThreeDimensional && layer.position.isConstant && layer.transform.isConstant && layer.bounds.isConstant
-            && layer.anchorPoint.isConstant
+            && layer.anchorPoint.isConstant && (layer.isDoubleSided || layer.transform.initialValue.m33 > 0)
             && (parent.map { $0.sublayerTransform.isConstant && $0.sublayerTransform.initialValue.isIdentity } ?? true)
     }
 

@@ -63,4 +63,17 @@ struct HTMLStageTests {
         let regular = try #require(Self.rule(regularClass, in: page))
         #expect(!regular.contains("font-weight"))
     }
+
+    @Test func aSingleSidedLayerTurnedInZKeepsItsTurnApartFromItsFace() throws {
+        let page = try Self.page(Transition("z-flipped", duration: 0.5) { t in
+            let card = Layer(frame: Rect(x: 40, y: 40, width: 120, height: 80), contents: .color(Color(rgb: 0x2A6F97)))
+            card.transform = Transform3D(scaleX: 1, y: 1, z: -1)
+            card.isDoubleSided = false
+            t.add(card)
+            t.animate { card.opacity = 0.5 }
+        })
+        // On the element that hides its back, the z turn would face it away; the model shows it.
+        let rules = page.components(separatedBy: "}").filter { $0.contains("backface-visibility:hidden") }
+        #expect(!rules.isEmpty && rules.allSatisfy { !$0.contains("matrix3d") }, "\(rules)")
+    }
 }
