@@ -64,18 +64,13 @@ public struct Evaluator: Sendable {
         return screenTransform(ofLayerAt: index, at: t)
     }
 
-    /// Walks up the superlayers, composing each local map onto the ones below.
     private func screenTransform(ofLayerAt index: Int, at t: Double) -> Homography {
-        var result = Homography.identity
-        var current: Int? = index
-        while let index = current {
-            let parent = parents[index]
-            var sublayer = Transform3D.identity
-            if let parent { sublayer = Self.sublayerTransform(timeline.layers[parent], at: t) }
-            result = result.concatenating(Self.localTransform(timeline.layers[index], at: t, parentSublayer: sublayer).planeProjection)
-            current = parent
-        }
-        return result
+        let parent = parents[index]
+        var sublayer = Transform3D.identity
+        if let parent { sublayer = Self.sublayerTransform(timeline.layers[parent], at: t) }
+        let local = Self.localTransform(timeline.layers[index], at: t, parentSublayer: sublayer).planeProjection
+        guard let parent else { return local }
+        return local.concatenating(screenTransform(ofLayerAt: parent, at: t))
     }
 
     /// A layer's sublayer transform placed about its anchor point, in its bounds space.
