@@ -68,8 +68,9 @@ public struct MockScreen: Sendable {
         let w = size.width
         let names = ["Arrival", "Interstellar", "Her", "Inception", "Gravity", "Moon", "Solaris", "Contact", "Sunshine", "Dune"]
         let tints: [UInt32] = [0x4A90D9, 0xF5A623, 0x7ED321, 0xBD10E0, 0x50E3C2, 0xD0021B, 0x9013FE, 0x417505, 0xF8E71C, 0x8B572A]
-        let count = min(Int((size.height - 64) / 72), names.count)
-        guard count > 0 else { return }
+        let rows = (size.height - 64) / 72
+        guard rows >= 1 else { return }  // also a NaN height
+        let count = rows < Double(names.count) ? Int(rows) : names.count
         let tops = (0..<count).map { 64 + 72 * Double($0) }
         for (index, y) in tops.enumerated() {
             let thumb = Layer(frame: Rect(x: 16, y: y + 12, width: 48, height: 48)).filled(Color(rgb: tints[index]).withAlpha(0.85))

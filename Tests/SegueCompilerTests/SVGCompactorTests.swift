@@ -78,6 +78,14 @@ struct SVGCompactorTests {
             + "<g font-weight=\"600\"><text y=\"3\">T</text><text y=\"4\">T</text></g></g>")
     }
 
+    @Test func aValueTheGroupAnimatesIsNotHoistedOntoIt() throws {
+        let animation = "<animate attributeName=\"fill\" values=\"#fff;#000\" dur=\"1s\"/>"
+        let rects = (1...3).map { "<rect width=\"1\" height=\"\($0)\" fill=\"#fff\"/>" }.joined()
+        let result = try compacted("<g>\(animation)\(rects)</g>")
+        // The rects' own white shields them from the group's animated fill, in a group of their own.
+        #expect(result == "<g><g>\(animation)<g fill=\"#fff\">\(rects.replacingOccurrences(of: " fill=\"#fff\"", with: ""))</g></g></g>")
+    }
+
     @Test func textBaselinesBecomeOneRule() throws {
         let result = try compacted("<text dominant-baseline=\"central\">A</text><text dominant-baseline=\"central\">B</text>")
         #expect(result == "<g><text>A</text><text>B</text></g><style type=\"text/css\">text{dominant-baseline:central}</style>")

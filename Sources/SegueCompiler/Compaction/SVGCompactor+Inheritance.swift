@@ -33,6 +33,8 @@ extension SVGCompactor {
     /// the bytes added: the group's own attribute, and the value the group passed on before,
     /// written on each child that inherited it and draws with it.
     private static func hoist(_ name: String, initial: String?, into group: XMLElement) {
+        // A value the group animates itself would reach the children: theirs stay their own.
+        if animates(group, name) { return }
         let members = group.children.filter { !animationElements.contains($0.name) }
         let movable = members.filter { $0.has(name) && !isPinned($0, name) }
         var counts: [String: Int] = [:]
@@ -64,7 +66,12 @@ extension SVGCompactor {
     /// True when the element's own `name` must stay: something animates it, or it has an id (a
     /// style rule may animate it).
     static func isPinned(_ element: XMLElement, _ name: String) -> Bool {
-        element.has("id") || element.children.contains { animationElements.contains($0.name) && $0.attribute("attributeName") == name }
+        element.has("id") || animates(element, name)
+    }
+
+    /// True when one of the element's own animations animates `name`.
+    static func animates(_ element: XMLElement, _ name: String) -> Bool {
+        element.children.contains { animationElements.contains($0.name) && $0.attribute("attributeName") == name }
     }
 
     /// The bytes of ` name="value"`.
