@@ -28,7 +28,7 @@ extension HTMLStageBuilder {
         default:
             break
         }
-        let contentName = name + "-c"
+        let contentName = ids.claim(name + "-c")
         var rules = ["width:100%", "height:100%", "border-radius:inherit"]
         switch contents {
         case .color(let color):

@@ -85,14 +85,14 @@ struct HTMLStageBuilder {
             // The transform element.
             var holder = outer
             if !(layer.transform.isConstant && layer.transform.initialValue.isIdentity) {
-                let name = base + "-t"
+                let name = ids.claim(base + "-t")
                 holder = outer.addChild("div").set("class", name)
                 var transformRules = ["transform:\(CSSFormat.matrix3d(layer.transform.initialValue))"]
                 addAnimations([animation(name + "-a", "transform", layer.transform, CSSFormat.matrix3d)], to: &transformRules)
                 css.append(".\(name){\(transformRules.joined(separator: ";"))}")
             }
             // The body.
-            bodyName = base + "-b"
+            bodyName = ids.claim(base + "-b")
             body = holder.addChild("div").set("class", bodyName)
             bodyRules = try self.bodyRules(layer, name: bodyName, placement: "")
         }
@@ -182,8 +182,9 @@ struct HTMLStageBuilder {
         let rule: String
     }
 
-    func animation<V>(_ name: String, _ property: String, _ track: Animated<V>, _ format: @escaping (V) -> String) -> KeyframesRule? {
-        CSSAnimation(name: name, property: property, track: track, format: format)
+    mutating func animation<V>(_ name: String, _ property: String, _ track: Animated<V>, _ format: @escaping (V) -> String) -> KeyframesRule? {
+        let name = ids.claim(name)
+        return CSSAnimation(name: name, property: property, track: track, format: format)
             .rule(clock: clock, tolerance: tolerance).map { KeyframesRule(name: name, rule: $0) }
     }
 

@@ -100,11 +100,17 @@ struct IDAllocator {
     }
 
     mutating func make(_ hint: String) -> String {
-        let base = prefix + Self.sanitize(hint)
-        var candidate = base
+        claim(prefix + Self.sanitize(hint))
+    }
+
+    /// `name` itself when nothing has it yet, else `name-2`, `name-3`…, kept from then on. A name
+    /// made from another (a layer's body from its layer's name) stays apart from a layer that
+    /// happens to be called so.
+    mutating func claim(_ name: String) -> String {
+        var candidate = name
         var counter = 2
         while used.contains(candidate) {
-            candidate = "\(base)-\(counter)"
+            candidate = "\(name)-\(counter)"
             counter += 1
         }
         used.insert(candidate)

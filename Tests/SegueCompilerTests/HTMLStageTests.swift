@@ -76,4 +76,21 @@ struct HTMLStageTests {
         let rules = page.components(separatedBy: "}").filter { $0.contains("backface-visibility:hidden") }
         #expect(!rules.isEmpty && rules.allSatisfy { !$0.contains("matrix3d") }, "\(rules)")
     }
+
+    @Test func aLayerNamedLikeAnotherLayersPartKeepsItsOwnClass() throws {
+        let page = try Self.page(Transition("named-parts", duration: 0.5) { t in
+            let card = Layer(name: "card", frame: Rect(x: 20, y: 20, width: 100, height: 60), contents: .color(Color(rgb: 0x2A6F97)))
+            // "card-b" is the name the moving card's body would take.
+            let badge = Layer(name: "card-b", frame: Rect(x: 20, y: 200, width: 40, height: 40), contents: .color(Color(rgb: 0xF5A623)))
+            t.add(card)
+            t.add(badge)
+            t.animate { card.position = Point(x: 200, y: 300) }
+        })
+        let classes = page.components(separatedBy: "class=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            .filter { $0.contains("-push-card") }
+        #expect(classes.count == 3 && Set(classes).count == 3, "\(classes)")
+        for name in classes {
+            #expect(page.components(separatedBy: ".\(name){").count == 2, "one rule for .\(name)")
+        }
+    }
 }
