@@ -13,6 +13,8 @@ public struct Evaluator: Sendable {
     /// Each layer's index by id (the first, should two share one), and its superlayer's index.
     private let indices: [String: Int]
     private let parents: [Int?]
+    /// Each layer's placing tracks, for walking up the superlayers (`screenTransform`).
+    private let placements: [LayerPlacement]
     /// The times where any layer's animation segments start or end (`Timeline.keyframeTimes`, worked out once).
     public let keyframeTimes: [Double]
 
@@ -28,6 +30,7 @@ public struct Evaluator: Sendable {
         for (index, layer) in timeline.layers.enumerated() where indices[layer.id] == nil { indices[layer.id] = index }
         self.indices = indices
         parents = timeline.layers.map { $0.parent.flatMap { indices[$0] } }
+        placements = timeline.layers.map(LayerPlacement.init)
     }
 
     /// Every layer's state at `time` seconds (clamped to the transition's span).
@@ -49,6 +52,12 @@ public struct Evaluator: Sendable {
     /// `transform`, when given, is the layer's transform at `t` worked out by the caller.
     public static func localTransform(_ layer: LayerNode, at t: Double, parentSublayer: Transform3D,
                                       transform: Transform3D? = nil) -> Transform3D {
+        localTransform(placing: layer, at: t, parentSublayer: parentSublayer, transform: transform)
+    }
+
+    /// `localTransform` of whatever holds a layer's placing tracks.
+    static func localTransform(placing layer: some LayerPlacing, at t: Double, parentSublayer: Transform3D,
+                               transform: Transform3D? = nil) -> Transform3D {
         let bounds = layer.bounds.value(at: t)
         let anchor = layer.anchorPoint.value(at: t)
         let position = layer.position.value(at: t)
@@ -67,14 +76,19 @@ public struct Evaluator: Sendable {
     private func screenTransform(ofLayerAt index: Int, at t: Double) -> Homography {
         let parent = parents[index]
         var sublayer = Transform3D.identity
-        if let parent { sublayer = Self.sublayerTransform(timeline.layers[parent], at: t) }
-        let local = Self.localTransform(timeline.layers[index], at: t, parentSublayer: sublayer).planeProjection
+        if let parent { sublayer = Self.sublayerTransform(placing: placements[parent], at: t) }
+        let local = Self.localTransform(placing: placements[index], at: t, parentSublayer: sublayer).planeProjection
         guard let parent else { return local }
         return local.concatenating(screenTransform(ofLayerAt: parent, at: t))
     }
 
     /// A layer's sublayer transform placed about its anchor point, in its bounds space.
     public static func sublayerTransform(_ layer: LayerNode, at t: Double) -> Transform3D {
+        sublayerTransform(placing: layer, at: t)
+    }
+
+    /// `sublayerTransform` of whatever holds a layer's placing tracks.
+    static func sublayerTransform(placing layer: some LayerPlacing, at t: Double) -> Transform3D {
         let s = layer.sublayerTransform.value(at: t)
         if s.isIdentity { return .identity }
         let bounds = layer.bounds.value(at: t)
