@@ -5,20 +5,18 @@ import SegueXML
 extension HTMLStageBuilder {
     /// Draws the layer's contents in its body (`body`, whose declarations are `bodyRules`). A
     /// fill the body's own background can be, and a line of text the body can hold when nothing
-    /// else is in it, are drawn by the body itself; other contents get an element of their own
-    /// that fills the body, beneath the sublayers.
+    /// else is in it (no sublayers: its inherited styles would reach their text), are drawn by
+    /// the body itself; other contents get an element of their own that fills the body, beneath
+    /// the sublayers.
     mutating func writeContents(_ layer: LayerNode, name: String, into body: XMLElement,
-                                bodyRules: inout [String]) throws(ExportError) {
+                                bodyRules: inout [String], hasSublayers: Bool) throws(ExportError) {
         guard let contents = layer.contents else { return }
         let bounds = layer.bounds.initialValue
-        let hasBackground = layer.backgroundColor.keyframes.contains { $0.value.alpha > 0 }
-        // Inherited text styles would reach the sublayers' text.
-        let hasSublayers = !evaluator.paintOrder(of: layer.id, at: 0).isEmpty
         switch contents {
-        case .color(let color) where !hasBackground:
+        case .color(let color) where !layer.drawsBackground:
             bodyRules.append("background:\(CSSFormat.color(color))")
             return
-        case .gradient(let gradient) where !hasBackground:
+        case .gradient(let gradient) where !layer.drawsBackground:
             bodyRules.append("background:\(Self.linearGradient(gradient, size: bounds.size))")
             return
         case .text(let text) where !hasSublayers:
@@ -84,9 +82,10 @@ extension HTMLStageBuilder {
                      "transform:scale(\(SVGFormat.number(bounds.width / region.width, decimals: 6)),\(SVGFormat.number(bounds.height / region.height, decimals: 6))) translate(\(CSSFormat.px(-region.minX)),\(CSSFormat.px(-region.minY)))"]
         let background = screen.backgroundColor.initialValue
         if background.alpha > 0 { rules.append("background-color:\(CSSFormat.color(background))") }
-        try writeContents(screen, name: pictureName, into: picture, bodyRules: &rules)
+        let sublayers = evaluator.paintOrder(of: screen.id, at: 0)
+        try writeContents(screen, name: pictureName, into: picture, bodyRules: &rules, hasSublayers: !sublayers.isEmpty)
         css.append(".\(pictureName){\(rules.joined(separator: ";"))}")
-        for index in evaluator.paintOrder(of: screen.id, at: 0) {
+        for index in sublayers {
             try writeLayer(timeline.layers[index], parent: screen, into: picture, frozen: true)
         }
     }

@@ -96,9 +96,10 @@ struct HTMLStageBuilder {
             body = holder.addChild("div").set("class", bodyName)
             bodyRules = try self.bodyRules(layer, name: bodyName, placement: "")
         }
-        try writeContents(layer, name: base, into: body, bodyRules: &bodyRules)
+        let sublayers = evaluator.paintOrder(of: layer.id, at: 0)
+        try writeContents(layer, name: base, into: body, bodyRules: &bodyRules, hasSublayers: !sublayers.isEmpty)
         css.append(".\(bodyName){\(bodyRules.joined(separator: ";"))}")
-        for index in evaluator.paintOrder(of: layer.id, at: 0) {
+        for index in sublayers {
             try writeLayer(timeline.layers[index], parent: layer, into: body, frozen: frozen)
         }
         try checkPaintOrder(of: layer)
@@ -155,7 +156,7 @@ struct HTMLStageBuilder {
         let shown = layer.opacity.shown(hidden: layer.isHidden)
         if !(shown.isConstant && shown.initialValue == 1) { rules.append("opacity:\(SVGFormat.number(shown.initialValue))") }
         animations.append(animation(name + "-a", "opacity", shown) { SVGFormat.number($0) })
-        if layer.backgroundColor.keyframes.contains(where: { $0.value.alpha > 0 }) {
+        if layer.drawsBackground {
             rules.append("background-color:\(CSSFormat.color(layer.backgroundColor.initialValue))")
             animations.append(animation(name + "-c", "background-color", layer.backgroundColor, CSSFormat.color))
         }

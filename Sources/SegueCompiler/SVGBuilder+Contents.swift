@@ -4,10 +4,9 @@ import SegueXML
 /// Drawing a layer's background, contents and mask shapes.
 extension SVGBuilder {
     mutating func writeBackgroundAndContents(_ layer: LayerNode, into body: XMLElement) throws(ExportError) {
-        let background = layer.backgroundColor
-        if background.keyframes.contains(where: { $0.value.alpha > 0 }) {
+        if layer.drawsBackground {
             let rect = writeRect(layer.bounds, cornerRadius: layer.cornerRadius, into: body)
-            writeFill(background, on: rect)
+            writeFill(layer.backgroundColor, on: rect)
         }
         switch layer.contents {
         case nil:

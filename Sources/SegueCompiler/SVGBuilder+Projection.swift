@@ -238,10 +238,9 @@ extension SVGBuilder {
     private mutating func writeProjectedContents(_ layer: LayerNode, frame: ProjectionFrame,
                                                  place: @escaping (Double) -> Homography, into body: XMLElement) throws(ExportError) {
         let bounds = layer.bounds
-        let background = layer.backgroundColor
-        if background.keyframes.contains(where: { $0.value.alpha > 0 }) {
+        if layer.drawsBackground {
             let polygon = writeProjectedBounds(of: layer, frame: frame, into: body)
-            writeFill(background, on: polygon)
+            writeFill(layer.backgroundColor, on: polygon)
         }
         switch layer.contents {
         case nil:

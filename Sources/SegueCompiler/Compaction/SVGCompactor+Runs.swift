@@ -20,33 +20,40 @@ extension SVGCompactor {
         for child in element.children {
             groupRuns(in: child)
         }
-        guard element.name == "g" || element.name == "svg" else { return }
-        let children = element.children
+        if element.name == "g" || element.name == "svg" { groupRunsAmongChildren(of: element) }
+    }
+
+    /// Groups runs among `group`'s own children, then among the members of each new group, which
+    /// may share more values in shorter runs. What lies deeper is done already.
+    private static func groupRunsAmongChildren(of group: XMLElement) {
+        let children = group.children
+        let values = children.map(movableValues)
         var start = 0
         while start < children.count {
-            guard let run = bestRun(from: start, in: children) else {
+            guard let run = bestRun(from: start, values: values) else {
                 start += 1
                 continue
             }
             let members = Array(children[start...run.last])
-            let group = element.wrap(members, in: "g")
+            let wrapper = group.wrap(members, in: "g")
             for (name, value) in run.shared {
                 members.forEach { $0.removeAttribute(name) }
-                group.set(name, value)
+                wrapper.set(name, value)
             }
-            groupRuns(in: group)
+            groupRunsAmongChildren(of: wrapper)
             start = run.last + 1
         }
     }
 
     /// The run starting at `start` whose shared values save the most bytes, if one saves any: the
-    /// index of its last member, and the values its members share.
-    private static func bestRun(from start: Int, in children: [XMLElement]) -> (last: Int, shared: [(String, String)])? {
-        var shared = movableValues(children[start])
+    /// index of its last member, and the values its members share. `values` holds each sibling's
+    /// movable values.
+    private static func bestRun(from start: Int, values: [[(String, String)]]) -> (last: Int, shared: [(String, String)])? {
+        var shared = values[start]
         var best: (last: Int, shared: [(String, String)], saved: Int)?
         var last = start + 1
-        while last < children.count, !shared.isEmpty {
-            let next = movableValues(children[last])
+        while last < values.count, !shared.isEmpty {
+            let next = values[last]
             shared = shared.filter { pair in next.contains { $0 == pair } }
             // Each member past the first saves the values; the group costs `<g>`, `</g>` and the
             // values once.
