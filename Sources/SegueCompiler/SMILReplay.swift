@@ -8,8 +8,11 @@ import SegueXML
 /// them, so a mistake in writing shows up here.
 ///
 /// Measured: every layer's background or colour rectangle and every four-cornered polygon, or
-/// `<use>` of one (its corners against the layer's corners on screen), and circular masks (centre
-/// and radius).
+/// `<use>` of one (its corners against the layer's corners on screen), circular masks (centre
+/// and radius), and the strips of text and images in perspective (the corners, edge middles and
+/// centre of each strip's clip, where its written map puts them against where the layer's
+/// projection does). Strips of a snapshot's picture are not measured here (its layers are still
+/// copies); the writer measures those itself (`StripStraying`).
 public struct SMILReplay {
     let document: XMLDocument
     let timeline: Timeline
@@ -19,6 +22,8 @@ public struct SMILReplay {
     let order: [XMLElement: Int]
     /// Elements by id, for what a `<use>` shows.
     let elementsByID: [String: XMLElement]
+    /// Still rectangles inside clip paths, by the clip path's id: strips' clips.
+    let clipRects: [String: Rect]
 
     /// Replays `svg`, whose measured elements `layers` names (the map its writer gave).
     public init(svg: Data, layers: SVGLayerMap, timeline: Timeline) throws(ExportError) {
@@ -31,6 +36,7 @@ public struct SMILReplay {
         order = Dictionary(uniqueKeysWithValues: elements.enumerated().map { ($1, $0) })
         elementsByID = Dictionary(elements.compactMap { element in element.attribute("id").map { ($0, element) } },
                                   uniquingKeysWith: { first, _ in first })
+        clipRects = Self.clipRectangles(in: document)
     }
 
     /// Replays a document as the exporter rendered it.
@@ -68,6 +74,11 @@ public struct SMILReplay {
                 case .circle(let center, let radius):
                     guard let mask = layer.mask, let c = mask.center, let r = mask.radius else { continue }
                     result.append(Deviation(layer: shape.layer, time: t, distance: max(center.distance(to: c), abs(radius - r))))
+                case .strip(let probes, let drawn):
+                    let d = zip(probes, drawn).compactMap { probe, point in
+                        layer.screenTransform.apply(probe).map { $0.distance(to: point) }
+                    }.max() ?? 0
+                    result.append(Deviation(layer: shape.layer, time: t, distance: d))
                 }
             }
         }
@@ -79,6 +90,8 @@ public struct SMILReplay {
         enum Kind {
             case quad([Point])
             case circle(Point, Double)
+            /// Points of a strip's clip in the layer's bounds space, and where they are drawn.
+            case strip([Point], drawn: [Point])
         }
         let layer: String
         let kind: Kind
@@ -101,6 +114,13 @@ public struct SMILReplay {
                     let n = { (name: String) in Double(value(of: name, on: element, at: t) ?? "0") ?? 0 }
                     let r = Rect(x: n("x"), y: n("y"), width: n("width"), height: n("height"))
                     result.append(Shape(layer: current, kind: .quad(r.corners.map(matrix.apply))))
+                case "use" where shownByUse(element)?.name != "polygon":
+                    // A strip: content clipped to a still rectangle, placed by the strip's map.
+                    guard let clip = element.attribute("clip-path"), let rect = clipRects[String(clip.dropFirst(5).dropLast())] else { break }
+                    let probes = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY),
+                                  Point(x: rect.minX, y: rect.maxY), Point(x: rect.midX, y: rect.minY), Point(x: rect.maxX, y: rect.midY),
+                                  Point(x: rect.midX, y: rect.maxY), Point(x: rect.minX, y: rect.midY), rect.center]
+                    result.append(Shape(layer: current, kind: .strip(probes, drawn: probes.map(matrix.apply))))
                 case "polygon", "use":
                     // A `<use>` measured here shows a polygon defined once (`SVGCompactor+Reuse`).
                     guard let polygon = element.name == "use" ? shownByUse(element) : element, polygon.name == "polygon" else { break }
@@ -133,6 +153,21 @@ public struct SMILReplay {
                 guard let id = clip.attribute("id"), let circle = clip.children.first(where: { $0.name == "circle" }) else { continue }
                 let n = { (name: String) in Double(value(of: name, on: circle, at: t) ?? "0") ?? 0 }
                 result[id] = (Point(x: n("cx"), y: n("cy")), n("r"))
+            }
+        }
+        return result
+    }
+
+    /// Still rectangles inside clip paths, by the clip path's id: strips' clips.
+    private static func clipRectangles(in document: XMLDocument) -> [String: Rect] {
+        var result: [String: Rect] = [:]
+        for defs in document.root.children where defs.name == "defs" {
+            for clip in defs.children where clip.name == "clipPath" {
+                guard let id = clip.attribute("id"), clip.childElementCount == 1,
+                      let rect = clip.children.first(where: { $0.name == "rect" }),
+                      !rect.children.contains(where: { $0.name == "animate" }) else { continue }
+                let n = { (name: String) in Double(rect.attribute(name) ?? "0") ?? 0 }
+                result[id] = Rect(x: n("x"), y: n("y"), width: n("width"), height: n("height"))
             }
         }
         return result
@@ -200,6 +235,7 @@ public struct SMILReplay {
                 let r = n[0] * .pi / 180
                 step = Affine2D(a: cos(r), b: sin(r), c: -sin(r), d: cos(r), e: 0, f: 0)
             case "skewX": step = Affine2D(a: 1, b: 0, c: tan(n[0] * .pi / 180), d: 1, e: 0, f: 0)
+            case "skewY": step = Affine2D(a: 1, b: tan(n[0] * .pi / 180), c: 0, d: 1, e: 0, f: 0)
             case "matrix" where n.count == 6: step = Affine2D(a: n[0], b: n[1], c: n[2], d: n[3], e: n[4], f: n[5])
             default: continue
             }

@@ -6,7 +6,8 @@ import SegueXML
 /// the layer is cut into strips, each drawn through the affine map closest to the projection at its
 /// four corners (a quarter of a trapezoid's defect at each, not all of it at one) and clipped to
 /// its rectangle, a still clip in the content's own space that the map moves with the content.
-/// Each strip is as wide as keeps the largest disagreement inside it within half the tolerance.
+/// Each strip is as wide as keeps the largest disagreement inside it within `stripShare` of the
+/// tolerance; its keyframes get what its own disagreement leaves (`StripStraying`).
 extension SVGBuilder {
     mutating func writeStrips(_ layer: LayerNode, frame: ProjectionFrame,
                               place: @escaping (Double) -> Homography, into body: XMLElement) throws(ExportError) {
@@ -18,11 +19,11 @@ extension SVGBuilder {
         try writeBackgroundAndContents(content, into: defs.addChild("g").set("id", contentID))
         // The instants the layer is shown, among those its visibility switches were looked for at.
         let shownTimes = Self.probeTimes(frame.startTimes).filter(frame.shown)
-        let (strips, stripError) = stripRects(bounds, frame: frame, place: place, times: shownTimes)
-        stats.worstContentDeviation = max(stats.worstContentDeviation, stripError)
+        let strips = stripRects(bounds, frame: frame, place: place, times: shownTimes)
         // Each strip's map is keyframed once the drawing is laid out, beside the other tracks
         // (`DeferredTracks`); the memos learn the times they all look at first now.
         let sampler = trackSampler, animator = animator, decimals = options.decimals, xlink = xlink()
+        let straying = self.straying
         if !frame.placeIsStill { deferred.prepare(frame, with: sampler) }
         for strip in strips {
             let clipID = ids.make(layer.id + "-strip")
@@ -37,8 +38,9 @@ extension SVGBuilder {
             // keyframed.
             let slot = body.addChild("g")
             deferred.track(now: frame.placeIsStill) {
-                Self.stripMotion(strip, frame: frame, place: place, shownTimes: shownTimes, sampler: sampler)
+                Self.stripMotion(strip, clip: clipRect, frame: frame, place: place, shownTimes: shownTimes, sampler: sampler)
             }.whenReady { motion in
+                straying.record(motion.straying)
                 var group = slot
                 for step in motion.steps {
                     group = Self.writeStripStep(step, into: group, timing: .shared(moved: motion.moved), animator: animator, decimals: decimals)
@@ -56,40 +58,58 @@ extension SVGBuilder {
         /// How far the strip's map moves its corners and centre between keyframes: one measure
         /// for all its steps, so their `keyTimes` carry the same decimals and keep in step.
         let moved: [Double]
+        /// How far the strip, as written, is drawn from the model (`StripStraying`).
+        let straying: Double
     }
 
-    /// Keyframes the map of one strip of a layer placed by `place` (on any thread: it changes
-    /// nothing but its own locals).
-    private static func stripMotion(_ strip: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
+    /// Keyframes the map of one strip of a layer placed by `place`, which shows `clip` (on any
+    /// thread: it changes nothing but its own locals).
+    private static func stripMotion(_ strip: Rect, clip: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
                                     shownTimes: [Double], sampler: TrackSampler) -> StripMotion {
         let probes = strip.corners + [strip.center]
         func map(_ t: Double) -> Affine2D {
             let h = place(t)
             return Affine2D(fitting: strip) { h.apply($0) ?? $0 }
         }
+        // The keyframes may stray what the strip's own map leaves of the tolerance, so that the
+        // two together stay within it (a strip cut at the narrowest allowed may leave less than
+        // a quarter: it gets a quarter, and the measure below tells).
+        let straying = StripStraying(place: place, screen: frame.screen)
+        let tolerance = sampler.options.tolerance
+        let allowed = max(tolerance - straying.worst(of: map, over: clip, at: shownTimes), tolerance / 4)
+        let decimals = sampler.options.decimals
         let steps: [StripStep]
         let maps: [Affine2D]
-        if shownTimes.allSatisfy({ ShearParts.fits(map($0), height: strip.height, limit: sampler.options.tolerance / 20) }) {
+        let written: (Double) -> Affine2D
+        if shownTimes.allSatisfy({ ShearParts.fits(map($0), height: strip.height, limit: tolerance / 20) }) {
             // Verticals stay vertical (a turn about the vertical axis): five parts, not six.
             let track = sampler.sampledTrack(frame, value: { ShearParts(map($0)) },
                                              measure: { parts, visit in let m = parts.affine; for p in probes { visit(m.apply(p)) } },
-                                             stillWithPlace: true)
+                                             stillWithPlace: true, within: allowed)
             maps = track.keyframes.map(\.value.affine)
+            let printed = track.map { $0.written(decimals: decimals) }
+            written = { printed.value(at: $0).affine }
             steps = [.pair("translate", track.map { Point(x: $0.translationX, y: $0.translationY) }),
                      .pair("scale", track.map { Point(x: $0.scaleX, y: $0.scaleY) }),
                      .angle("skewY", track.map(\.skewY))]
         } else {
             let track = sampler.sampledTrack(frame, value: { AffineParts(map($0).parts) },
                                              measure: { parts, visit in let m = Affine2D(parts.parts); for p in probes { visit(m.apply(p)) } },
-                                             stillWithPlace: true).unwrapped
+                                             stillWithPlace: true, within: allowed).unwrapped
             maps = track.keyframes.map { Affine2D($0.value.parts) }
+            let printed = track.map { $0.written(decimals: decimals) }
+            written = { Affine2D(printed.value(at: $0).parts) }
             steps = [.pair("translate", track.map { $0.parts.translation }), .angle("rotate", track.map { $0.parts.rotation }),
                      .angle("skewX", track.map { $0.parts.skewX }), .pair("scale", track.map { $0.parts.scale })]
         }
         let moved = zip(maps, maps.dropFirst()).map { from, to in
             probes.map { from.apply($0).distance(to: to.apply($0)) }.max() ?? 0
         }
-        return StripMotion(steps: steps, moved: moved)
+        // What SMIL draws from the printed keyframes, against the model, wherever sampling looks
+        // (once, where nothing moves the strip).
+        let times = frame.placeIsStill ? Array(shownTimes.prefix(1)) : sampler.lookTimes(frame).filter(frame.shown)
+        let drawn = straying.worst(of: written, over: clip, at: times)
+        return StripMotion(steps: steps, moved: moved, straying: drawn)
     }
 
     /// One animated part of a strip's map: a pair (`translate`, `scale`) or an angle (`rotate`,
@@ -108,7 +128,7 @@ extension SVGBuilder {
             let identity = type == "scale" ? Point(x: 1, y: 1) : Point.zero
             if pair.isConstant && pair.initialValue.distance(to: identity) < 1e-9 { return parent }
             let group = parent.addChild("g")
-            let digits = type == "scale" ? 5 : decimals
+            let digits = type == "scale" ? StripStraying.scaleDecimals : decimals
             if pair.isConstant {
                 let p = pair.initialValue
                 group.set("transform", "\(type)(\(SVGFormat.number(p.x, decimals: digits)),\(SVGFormat.number(p.y, decimals: digits)))")
@@ -120,9 +140,9 @@ extension SVGBuilder {
             if angle.isConstant && abs(angle.initialValue) < 1e-9 { return parent }
             let group = parent.addChild("g")
             if angle.isConstant {
-                group.set("transform", "\(type)(\(SVGFormat.number(angle.initialValue, decimals: 3)))")
+                group.set("transform", "\(type)(\(SVGFormat.number(angle.initialValue, decimals: StripStraying.angleDecimals)))")
             } else {
-                animator.animateTransform(angle, type, on: group, decimals: 3, timing: timing) { [$0] }
+                animator.animateTransform(angle, type, on: group, decimals: StripStraying.angleDecimals, timing: timing) { [$0] }
             }
             return group
         }
@@ -143,19 +163,25 @@ extension SVGBuilder {
         return Rect(x: x, y: bounds.midY - height / 2, width: width, height: height)
     }
 
+    /// The share of the tolerance a strip's map may spend on not being the projection; its
+    /// keyframes get the rest, at least two fifths, which leaves room for rounding what is
+    /// written. Three fifths cut page-turn's text into fewer strips than half did (the written
+    /// SVG 3% smaller), and more than three fifths left too little for the keyframes.
+    static let stripShare = 0.6
+
     /// The most strips a layer is cut into: no strip is narrower than this fraction of the drawn
     /// area. Beyond it the content (not the outline, which stays exact) may stray further than
     /// the tolerance at grazing angles; `--stats` reports how far.
     static let mostStrips = 16
 
     /// Cuts the bounds into strips (across the direction in which the projection varies most)
-    /// whose affine maps stay within half the tolerance of the projection at `times`: from one
+    /// whose affine maps stay within `stripShare` of the tolerance of the projection at `times`: from one
     /// side, each strip as wide as its own map allows, found by halving. Perspective strays most
     /// where the layer lies deepest, so the strips narrow toward that side, and there are fewer
-    /// of them than with equal widths. Returns the strips and their worst disagreement.
+    /// of them than with equal widths.
     private func stripRects(_ bounds: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
-                            times: [Double]) -> ([Rect], Double) {
-        let limit = options.tolerance / 2
+                            times: [Double]) -> [Rect] {
+        let limit = options.tolerance * Self.stripShare
         // Each instant's placement and screen map, looked up once for the many strips tried, and
         // their product where the screen map is affine (the same points, one map fewer).
         let maps = times.map { t -> (place: Homography, screen: Homography, toScreen: Homography?) in
@@ -226,10 +252,8 @@ extension SVGBuilder {
         let first = halves(vertical: true) <= halves(vertical: false)
         let best = cut(vertical: first) ?? [bounds]
         let other = cut(vertical: !first, atMost: best.count)
-        let bestError = error(best)
-        guard let other else { return (best, bestError) }
-        let otherError = error(other)
-        return other.count < best.count || otherError < bestError ? (other, otherError) : (best, bestError)
+        guard let other else { return best }
+        return other.count < best.count || error(other) < error(best) ? other : best
     }
 }
 

@@ -1,8 +1,9 @@
 /// Figures about one SVG write: for `segue export --stats` and the benchmark.
 public struct SVGStats: Sendable, Equatable {
     /// The largest distance, in screen pixels, between where text, images and snapshots seen in
-    /// perspective are drawn (by affine strips) and where the model puts them. Outlines stay
-    /// within the tolerance; `SMILReplay` measures the written document against the model.
+    /// perspective are drawn (by affine strips, as written and as SMIL interpolates them) and
+    /// where the model puts them (`StripStraying`). Outlines stay within the tolerance;
+    /// `SMILReplay` measures the written document against the model.
     public var worstContentDeviation: Double = 0
     /// Animation elements written.
     public var animations: Int = 0

@@ -65,8 +65,14 @@ struct SVGBuilder {
     /// picture), which the replay does not measure.
     private var layerGroups: [XMLElement: String?] = [:]
     private var snapshotIDs: [ScreenID: String] = [:]
+    /// How far the strips written so far are drawn from the model, at worst.
+    let straying = StrayingRecord()
     /// What the write measured.
-    var stats = SVGStats()
+    var stats: SVGStats {
+        var stats = SVGStats()
+        stats.worstContentDeviation = straying.worst
+        return stats
+    }
     /// Layers' maps to the screen by time, remembered per layer: every projected subtree under
     /// one layer asks for its placement at the same grid times.
     private var screenPlacements: [String: (Double) -> Homography] = [:]

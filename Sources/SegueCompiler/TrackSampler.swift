@@ -25,15 +25,18 @@ struct TrackSampler {
     /// `movesPointsStraight`: the points of an interpolated value are the interpolated points.
     /// `stillWithPlace`: nothing but the layer's placement moves the value, so where the placement
     /// never moves (`frame.placeIsStill`) neither does the value, and it is not sampled.
+    /// `within`: how far interpolating may stray (the tolerance unless part of it is spent
+    /// elsewhere, as by a strip's own map).
     func sampledTrack<V: Interpolatable>(_ frame: ProjectionFrame, value: @escaping (Double) -> V,
                                          measure: @escaping (V, (Point) -> Void) -> Void, movesPointsStraight: Bool = false,
-                                         stillWithPlace: Bool) -> Animated<V> {
+                                         stillWithPlace: Bool, within allowed: Double? = nil) -> Animated<V> {
         let base = frame.startTimes
         if frame.placeIsStill && stillWithPlace { return Animated(value(base.min() ?? 0)) }
         let screen = frame.screen, shown = frame.shown
         // Leave room for rounding the written coordinates (half a unit of the last decimal, both axes).
         let rounding = 0.5 * pow(10, -Double(options.decimals)) * 2.squareRoot()
-        let sampler = ProjectionSampler(tolerance: max(options.tolerance - rounding, options.tolerance / 2))
+        let allowed = allowed ?? options.tolerance
+        let sampler = ProjectionSampler(tolerance: max(allowed - rounding, allowed / 2))
         // The model on the whole grid, worked out once per time: values, their points, where
         // they land on screen, and whether the layer is shown at all; kept in one table, each
         // time's a row.
@@ -170,20 +173,27 @@ struct TrackSampler {
         ProjectionSampler.grid(base: frame.startTimes, step: ProjectionSampler.step(cycle: cycle))
     }
 
+    /// The times sampling a track in `frame` looks at first: the grid and the middles of its
+    /// intervals.
+    func lookTimes(_ frame: ProjectionFrame) -> [Double] {
+        let grid = samplingGrid(frame)
+        var times: [Double] = []
+        times.reserveCapacity(2 * grid.count)
+        for (k, t) in grid.enumerated() {
+            times.append(t)
+            if k + 1 < grid.count { times.append((t + grid[k + 1]) / 2) }
+        }
+        return times
+    }
+
     /// Asks the model (the frame's placement, screen map and visibility) at every time sampling a
-    /// track in `frame` looks at first, the grid and the middles of its intervals: the memos' tables
-    /// then hold them before tracks are sampled on several threads (a time a table lacks then
-    /// takes a slower, locked path; see `Memo`).
+    /// track in `frame` looks at first (`lookTimes`): the memos' tables then hold them before
+    /// tracks are sampled on several threads (a time a table lacks then takes a slower, locked
+    /// path; see `Memo`).
     func prepareSampling(_ frame: ProjectionFrame) {
-        func ask(_ t: Double) {
-            guard frame.shown(t) else { return }
+        for t in lookTimes(frame) where frame.shown(t) {
             _ = frame.place(t)
             _ = frame.screen(t)
-        }
-        let grid = samplingGrid(frame)
-        for (k, t) in grid.enumerated() {
-            ask(t)
-            if k + 1 < grid.count { ask((t + grid[k + 1]) / 2) }
         }
     }
 

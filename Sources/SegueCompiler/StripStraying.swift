@@ -1,0 +1,81 @@
+import Foundation
+import Segue
+
+/// How far a strip of a layer seen in perspective (text, an image, a snapshot) is drawn from where
+/// the model puts it: the strip's map (fitted to the projection, or as written and interpolated by
+/// SMIL) against the projection itself, on screen, at the corners, edge middles and centre of what
+/// the strip shows. A strip strays twice: its affine map is not the projection (the cut keeps that
+/// small), and SMIL interpolates the map between keyframes (the sampler keeps that small); the
+/// keyframes get what the fit leaves of the tolerance, and the written strip is measured.
+struct StripStraying {
+    /// The layer's placement in the drawing's space, and the drawing's map to the screen.
+    let place: (Double) -> Homography
+    let screen: (Double) -> Homography
+
+    /// The farthest `map(t)` takes a point of `rect` from the projection's image of it, over
+    /// `times` (on screen; points behind the camera are not measured).
+    func worst(of map: (Double) -> Affine2D, over rect: Rect, at times: [Double]) -> Double {
+        let probes = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY),
+                      Point(x: rect.minX, y: rect.maxY), Point(x: rect.midX, y: rect.minY), Point(x: rect.maxX, y: rect.midY),
+                      Point(x: rect.midX, y: rect.maxY), Point(x: rect.minX, y: rect.midY), rect.center]
+        var worst = 0.0
+        for t in times {
+            let h = place(t), s = screen(t), m = map(t)
+            for p in probes {
+                guard let truth = h.apply(p).flatMap(s.apply), let drawn = s.apply(m.apply(p)) else { continue }
+                worst = max(worst, drawn.distance(to: truth))
+            }
+        }
+        return worst
+    }
+
+    /// The decimals a strip's steps are written with: coordinates as the export's (`decimals`),
+    /// scales with five, angles (degrees) with three.
+    static let scaleDecimals = 5
+    static let angleDecimals = 3
+
+    /// `value` rounded to `decimals`, as it is printed.
+    static func rounded(_ value: Double, decimals: Int) -> Double {
+        let unit = pow(10, Double(decimals))
+        return (value * unit).rounded() / unit
+    }
+}
+
+extension ShearParts {
+    /// The parts as a strip writes them (`StripStraying`'s decimals; `decimals` for the
+    /// translation).
+    func written(decimals: Int) -> ShearParts {
+        var r = self
+        r.translationX = StripStraying.rounded(translationX, decimals: decimals)
+        r.translationY = StripStraying.rounded(translationY, decimals: decimals)
+        r.scaleX = StripStraying.rounded(scaleX, decimals: StripStraying.scaleDecimals)
+        r.scaleY = StripStraying.rounded(scaleY, decimals: StripStraying.scaleDecimals)
+        r.skewY = StripStraying.rounded(skewY, decimals: StripStraying.angleDecimals)
+        return r
+    }
+}
+
+extension AffineParts {
+    /// The parts as a strip writes them (`StripStraying`'s decimals; `decimals` for the
+    /// translation).
+    func written(decimals: Int) -> AffineParts {
+        var r = self
+        r.translationX = StripStraying.rounded(translationX, decimals: decimals)
+        r.translationY = StripStraying.rounded(translationY, decimals: decimals)
+        r.rotation = StripStraying.rounded(rotation, decimals: StripStraying.angleDecimals)
+        r.skewX = StripStraying.rounded(skewX, decimals: StripStraying.angleDecimals)
+        r.scaleX = StripStraying.rounded(scaleX, decimals: StripStraying.scaleDecimals)
+        r.scaleY = StripStraying.rounded(scaleY, decimals: StripStraying.scaleDecimals)
+        return r
+    }
+}
+
+/// The worst straying of the strips an export has written (`StripStraying`), recorded as each
+/// strip's map is written, on the export's thread.
+final class StrayingRecord {
+    private(set) var worst = 0.0
+
+    func record(_ straying: Double) {
+        worst = max(worst, straying)
+    }
+}
