@@ -9,10 +9,12 @@ import SegueXML
 ///
 /// Measured: every layer's background or colour rectangle and every four-cornered polygon, or
 /// `<use>` of one (its corners against the layer's corners on screen), circular masks (centre
-/// and radius), and the strips of text and images in perspective (the corners, edge middles and
-/// centre of each strip's clip, where its written map puts them against where the layer's
-/// projection does). Strips of a snapshot's picture are not measured here (its layers are still
-/// copies); the writer measures those itself (`StripStraying`).
+/// and radius); on request, the strips of text and images in perspective too (the corners, edge
+/// middles and centre of each strip's clip, where its written map puts them against where the
+/// layer's projection does). A layer is cut into `SVGBuilder.mostStrips` strips at most, so a
+/// long line at a grazing angle may stray further than the tolerance, which the writer reports
+/// (`StripStraying`, measuring strips of snapshot pictures too, whose layers are still copies
+/// the replay does not measure).
 public struct SMILReplay {
     let document: XMLDocument
     let timeline: Timeline
@@ -57,8 +59,9 @@ public struct SMILReplay {
         public var distance: Double
     }
 
-    /// The largest distance of each layer and time where one was measured.
-    public func deviations(times: [Double]? = nil) -> [Deviation] {
+    /// The largest distance of each layer and time where one was measured; `includingStrips`:
+    /// strips of text and images in perspective are measured too.
+    public func deviations(times: [Double]? = nil, includingStrips: Bool = false) -> [Deviation] {
         let sampleTimes = times ?? ProjectionSampler.grid(base: timeline.keyframeTimes, resolution: 120)
         var result: [Deviation] = []
         for t in sampleTimes {
@@ -75,6 +78,7 @@ public struct SMILReplay {
                     guard let mask = layer.mask, let c = mask.center, let r = mask.radius else { continue }
                     result.append(Deviation(layer: shape.layer, time: t, distance: max(center.distance(to: c), abs(radius - r))))
                 case .strip(let probes, let drawn):
+                    guard includingStrips else { continue }
                     let d = zip(probes, drawn).compactMap { probe, point in
                         layer.screenTransform.apply(probe).map { $0.distance(to: point) }
                     }.max() ?? 0

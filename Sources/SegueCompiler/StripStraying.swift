@@ -34,39 +34,35 @@ struct StripStraying {
     static let scaleDecimals = 5
     static let angleDecimals = 3
 
-    /// `value` rounded to `decimals`, as it is printed.
-    static func rounded(_ value: Double, decimals: Int) -> Double {
-        let unit = pow(10, Double(decimals))
-        return (value * unit).rounded() / unit
+    /// `parts` as a strip writes them: its `lengths` with `decimals` (the export's), its `scales`
+    /// and `angles` with the decimals above.
+    static func written<Parts>(_ parts: Parts, decimals: Int, lengths: [WritableKeyPath<Parts, Double>],
+                               scales: [WritableKeyPath<Parts, Double>], angles: [WritableKeyPath<Parts, Double>]) -> Parts {
+        func rounded(_ value: Double, _ decimals: Int) -> Double {
+            let unit = pow(10, Double(decimals))
+            return (value * unit).rounded() / unit
+        }
+        var result = parts
+        for (paths, digits) in [(lengths, decimals), (scales, scaleDecimals), (angles, angleDecimals)] {
+            for path in paths { result[keyPath: path] = rounded(result[keyPath: path], digits) }
+        }
+        return result
     }
 }
 
 extension ShearParts {
-    /// The parts as a strip writes them (`StripStraying`'s decimals; `decimals` for the
-    /// translation).
+    /// The parts as a strip writes them (`decimals` for the translation).
     func written(decimals: Int) -> ShearParts {
-        var r = self
-        r.translationX = StripStraying.rounded(translationX, decimals: decimals)
-        r.translationY = StripStraying.rounded(translationY, decimals: decimals)
-        r.scaleX = StripStraying.rounded(scaleX, decimals: StripStraying.scaleDecimals)
-        r.scaleY = StripStraying.rounded(scaleY, decimals: StripStraying.scaleDecimals)
-        r.skewY = StripStraying.rounded(skewY, decimals: StripStraying.angleDecimals)
-        return r
+        StripStraying.written(self, decimals: decimals, lengths: [\.translationX, \.translationY],
+                              scales: [\.scaleX, \.scaleY], angles: [\.skewY])
     }
 }
 
 extension AffineParts {
-    /// The parts as a strip writes them (`StripStraying`'s decimals; `decimals` for the
-    /// translation).
+    /// The parts as a strip writes them (`decimals` for the translation).
     func written(decimals: Int) -> AffineParts {
-        var r = self
-        r.translationX = StripStraying.rounded(translationX, decimals: decimals)
-        r.translationY = StripStraying.rounded(translationY, decimals: decimals)
-        r.rotation = StripStraying.rounded(rotation, decimals: StripStraying.angleDecimals)
-        r.skewX = StripStraying.rounded(skewX, decimals: StripStraying.angleDecimals)
-        r.scaleX = StripStraying.rounded(scaleX, decimals: StripStraying.scaleDecimals)
-        r.scaleY = StripStraying.rounded(scaleY, decimals: StripStraying.scaleDecimals)
-        return r
+        StripStraying.written(self, decimals: decimals, lengths: [\.translationX, \.translationY],
+                              scales: [\.scaleX, \.scaleY], angles: [\.rotation, \.skewX])
     }
 }
 

@@ -20,7 +20,7 @@ struct StripStrayingTests {
             t.animate { page.transform = Transform3D(rotationAngle: -.pi / 3, x: 0, y: 1, z: 0) }
         }.timeline()
         let rendered = try Exporter.renderSVG(timeline, options: SVGOptions(tolerance: tolerance))
-        return (try SMILReplay(rendered, timeline: timeline).deviations(), rendered.stats)
+        return (try SMILReplay(rendered, timeline: timeline).deviations(includingStrips: true), rendered.stats)
     }
 
     @Test(arguments: [0.5, 1])
