@@ -54,8 +54,8 @@ final class DeferredTracks {
     /// Has the memos behind `frame` learn the times sampling a track in it looks at first, while
     /// they may still be written (`TrackSampler.prepareSampling`); nothing when tracks are worked
     /// out as they are asked for.
-    func prepare(_ frame: ProjectionFrame, with sampler: TrackSampler) {
-        if !isImmediate { sampler.prepareSampling(frame) }
+    func prepare(_ frame: ProjectionFrame, with sampler: TrackSampler, stillWithPlace: Bool) {
+        if !isImmediate { sampler.prepareSampling(frame, stillWithPlace: stillWithPlace) }
     }
 
     /// Works out every pending track, on every core, then writes each into its elements, in the
@@ -79,7 +79,7 @@ extension SVGBuilder {
                         _ points: @escaping (Double) -> [Point]) -> DeferredTracks.Track<Animated<PointList>> {
         let sampler = trackSampler
         let isStill = frame.placeIsStill && stillWithPlace
-        if !isStill { deferred.prepare(frame, with: sampler) }
+        if !isStill { deferred.prepare(frame, with: sampler, stillWithPlace: stillWithPlace) }
         return deferred.track(now: isStill) { sampler.sampledPoints(frame, stillWithPlace: stillWithPlace, points) }
     }
 }

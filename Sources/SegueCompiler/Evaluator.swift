@@ -73,6 +73,17 @@ public struct Evaluator: Sendable {
         return screenTransform(ofLayerAt: index, at: t)
     }
 
+    /// When layer `id` or one of its superlayers moves: when its map to the screen may change.
+    func movingSpans(ofLayerAndAncestors id: String) -> MovingSpans {
+        var result = MovingSpans.none
+        var index = indices[id]
+        while let current = index {
+            result = result.union(MovingSpans(placing: placements[current]))
+            index = parents[current]
+        }
+        return result
+    }
+
     private func screenTransform(ofLayerAt index: Int, at t: Double) -> Homography {
         let parent = parents[index]
         var sublayer = Transform3D.identity

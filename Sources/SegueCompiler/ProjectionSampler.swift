@@ -20,14 +20,15 @@ struct ProjectionSampler {
     }
 
     /// The base times (kept exactly: the model's own keyframes, visibility switches) with every
-    /// multiple of `step` that falls between them.
-    static func grid(base: [Double], step: Double) -> [Double] {
+    /// multiple of `step` that falls between two of them where something moves (`moves(a, b)`).
+    static func grid(base: [Double], step: Double, moves: (Double, Double) -> Bool = { _, _ in true }) -> [Double] {
         let sorted = Array(Set(base)).sorted()
         guard var previous = sorted.first else { return [] }
         var grid = [previous]
         for time in sorted.dropFirst() {
             var k = (previous / step).rounded(.down) + 1
-            while k * step < time - step * 1e-6 {
+            let fills = moves(previous, time)
+            while fills && k * step < time - step * 1e-6 {
                 if k * step > previous + step * 1e-6 { grid.append(k * step) }
                 k += 1
             }

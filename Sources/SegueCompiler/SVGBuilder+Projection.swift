@@ -28,6 +28,8 @@ extension SVGBuilder {
         var parentModel: ProjectedLayerModel?
         /// Whether `toBaseOfParent` is the same map at every time.
         var parentPlaceIsStill = true
+        /// When `parent`, a superlayer of it or the base's map to the screen moves.
+        var moving = MovingSpans.none
 
         /// Whether `layer`'s placement (`toBase`) is the same map at every time: nothing that
         /// places it animates, its superlayer's sublayer transform does not either, and its
@@ -53,13 +55,15 @@ extension SVGBuilder {
 
         /// The lineage of `layer`'s sublayers, given the layer's own placement.
         func descending(into layer: LayerNode, place: @escaping (Double) -> Homography,
-                        shown: @escaping (Double) -> Bool, model: ProjectedLayerModel? = nil, placeIsStill: Bool) -> Lineage {
+                        shown: @escaping (Double) -> Bool, model: ProjectedLayerModel? = nil, placeIsStill: Bool,
+                        moving: MovingSpans) -> Lineage {
             var inner = self
             inner.parent = layer
             inner.toBaseOfParent = place
             inner.parentShown = shown
             inner.parentModel = model
             inner.parentPlaceIsStill = placeIsStill
+            inner.moving = moving
             return inner
         }
     }
@@ -84,6 +88,7 @@ extension SVGBuilder {
             // The subtree's root: the base's screen placement, remembered for the whole subtree.
             lineage.screen = screenPlacement(of: lineage.base.id)
             lineage.screenOwner = lineage.base.id
+            lineage.moving = evaluator.movingSpans(ofLayerAndAncestors: lineage.base.id)
         }
         let screen = isStatic ? { _ in Homography.identity } : lineage.screen
         let times = isStatic ? [0] : evaluator.keyframeTimes
@@ -134,8 +139,9 @@ extension SVGBuilder {
         }
         let base = Array(Set(times + switches.flatMap { [$0 - hold, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()
         let placeIsStill = lineage.placeIsStill(layer)
+        let moving = lineage.moving.union(MovingSpans(placing: layer))
         let frame = ProjectionFrame(base: base, screen: screen, shown: shown, place: place, model: model,
-                                    screenOwner: isStatic ? nil : lineage.screenOwner, placeIsStill: placeIsStill)
+                                    screenOwner: isStatic ? nil : lineage.screenOwner, placeIsStill: placeIsStill, moving: moving)
         var body = group
         if let mask = layer.mask {
             let id = ids.make(layer.id + "-mask")
@@ -158,7 +164,7 @@ extension SVGBuilder {
         } else {
             try writeProjectedContents(layer, frame: frame, place: place, into: body)
         }
-        let inner = lineage.descending(into: layer, place: place, shown: shown, model: model, placeIsStill: placeIsStill)
+        let inner = lineage.descending(into: layer, place: place, shown: shown, model: model, placeIsStill: placeIsStill, moving: moving)
         for index in evaluator.paintOrder(of: layer.id, at: 0) {
             try writeProjected(timeline.layers[index], lineage: inner, into: body, frozen: frozen, staticPlacement: isStatic)
         }
@@ -192,7 +198,7 @@ extension SVGBuilder {
         picture.isHidden = Animated(false)
         picture.opacity = Animated(1)
         var pictureLineage = lineage.descending(into: layer, place: { t in fit.concatenating(place(t)) }, shown: shown,
-                                                placeIsStill: frame.placeIsStill)
+                                                placeIsStill: frame.placeIsStill, moving: frame.moving ?? lineage.moving)
         pictureLineage.parent = Self.placeholderParent
         try writeProjected(picture, lineage: pictureLineage, into: clipped, frozen: true, staticPlacement: false)
     }
@@ -411,4 +417,6 @@ struct ProjectionFrame {
     var screenOwner: String? = nil
     /// Whether `place` is the same map at every time.
     var placeIsStill = false
+    /// When `place` and `screen` may change (nil: at any time).
+    var moving: MovingSpans? = nil
 }

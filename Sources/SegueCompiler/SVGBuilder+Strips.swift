@@ -24,7 +24,7 @@ extension SVGBuilder {
         // (`DeferredTracks`); the memos learn the times they all look at first now.
         let sampler = trackSampler, animator = animator, decimals = options.decimals, xlink = xlink()
         let straying = self.straying
-        if !frame.placeIsStill { deferred.prepare(frame, with: sampler) }
+        if !frame.placeIsStill { deferred.prepare(frame, with: sampler, stillWithPlace: true) }
         for strip in strips {
             let clipID = ids.make(layer.id + "-strip")
             // Neighbouring strips overlap by a point, so antialiased clip edges leave no seam. The
@@ -107,7 +107,7 @@ extension SVGBuilder {
         }
         // What SMIL draws from the printed keyframes, against the model, wherever sampling looks
         // (once, where nothing moves the strip).
-        let times = frame.placeIsStill ? Array(shownTimes.prefix(1)) : sampler.lookTimes(frame).filter(frame.shown)
+        let times = frame.placeIsStill ? Array(shownTimes.prefix(1)) : sampler.lookTimes(frame, stillWithPlace: true).filter(frame.shown)
         let drawn = straying.worst(of: written, over: clip, at: times)
         return StripMotion(steps: steps, moved: moved, straying: drawn)
     }

@@ -46,7 +46,7 @@ struct TrackSampler {
             return table.count - 1
         }
         let baseTimes = Set(base)
-        let coarse = samplingGrid(frame)
+        let coarse = samplingGrid(frame, stillWithPlace: stillWithPlace)
         let tolerance = sampler.tolerance
         // Whether moving straight from row a to row b misses the model's row m at `fraction` by
         // more than `limit`.
@@ -168,15 +168,19 @@ struct TrackSampler {
         return track.isConstant ? Animated(frames[0].value) : track
     }
 
-    /// The grid a track sampled in `frame` starts from.
-    func samplingGrid(_ frame: ProjectionFrame) -> [Double] {
-        ProjectionSampler.grid(base: frame.startTimes, step: ProjectionSampler.step(cycle: cycle))
+    /// The grid a track sampled in `frame` starts from. `stillWithPlace` (nothing but the layer's
+    /// placement moves the track): no times between two base times where the placement holds
+    /// (`ProjectionFrame.moving`), as it then does not move, and the walk keeps every base time.
+    func samplingGrid(_ frame: ProjectionFrame, stillWithPlace: Bool) -> [Double] {
+        let step = ProjectionSampler.step(cycle: cycle)
+        guard stillWithPlace, let moving = frame.moving else { return ProjectionSampler.grid(base: frame.startTimes, step: step) }
+        return ProjectionSampler.grid(base: frame.startTimes, step: step, moves: moving.moves(between:and:))
     }
 
     /// The times sampling a track in `frame` looks at first: the grid and the middles of its
     /// intervals.
-    func lookTimes(_ frame: ProjectionFrame) -> [Double] {
-        let grid = samplingGrid(frame)
+    func lookTimes(_ frame: ProjectionFrame, stillWithPlace: Bool) -> [Double] {
+        let grid = samplingGrid(frame, stillWithPlace: stillWithPlace)
         var times: [Double] = []
         times.reserveCapacity(2 * grid.count)
         for (k, t) in grid.enumerated() {
@@ -190,8 +194,8 @@ struct TrackSampler {
     /// track in `frame` looks at first (`lookTimes`): the memos' tables then hold them before
     /// tracks are sampled on several threads (a time a table lacks then takes a slower, locked
     /// path; see `Memo`).
-    func prepareSampling(_ frame: ProjectionFrame) {
-        for t in lookTimes(frame) where frame.shown(t) {
+    func prepareSampling(_ frame: ProjectionFrame, stillWithPlace: Bool) {
+        for t in lookTimes(frame, stillWithPlace: stillWithPlace) where frame.shown(t) {
             _ = frame.place(t)
             _ = frame.screen(t)
         }
