@@ -66,23 +66,28 @@ extension SVGBuilder {
     /// thread: it changes nothing but its own locals).
     private static func stripMotion(_ strip: Rect, clip: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
                                     shownTimes: [Double], sampler: TrackSampler) -> StripMotion {
-        let probes = strip.corners + [strip.center]
+        // What the strip shows: its clip, a point wider than the strip on each side.
+        let probes = clip.corners + [clip.center]
         func map(_ t: Double) -> Affine2D {
             let h = place(t)
             return Affine2D(fitting: strip) { h.apply($0) ?? $0 }
         }
-        // The keyframes may stray what the strip's own map leaves of the tolerance, so that the
-        // two together stay within it (a strip cut at the narrowest allowed may leave less than
-        // a quarter: it gets a quarter, and the measure below tells).
-        let straying = StripStraying(place: place, screen: frame.screen)
         let tolerance = sampler.options.tolerance
-        let allowed = max(tolerance - straying.worst(of: map, over: clip, at: shownTimes), tolerance / 4)
+        // Verticals stay vertical (a turn about the vertical axis): five parts, not six, which
+        // drop the map's small vertical shear.
+        let keepsVerticals = shownTimes.allSatisfy { ShearParts.fits(map($0), height: strip.height, limit: tolerance / 20) }
+        func writable(_ t: Double) -> Affine2D { keepsVerticals ? ShearParts(map(t)).affine : map(t) }
+        // The keyframes may stray what the strip's own map, as written, leaves of the tolerance,
+        // so that the two together stay within it (a strip cut at the narrowest allowed may leave
+        // less than a quarter: it gets a quarter, and the measure below tells).
+        let straying = StripStraying(place: place, screen: frame.screen)
+        let allowed = frame.placeIsStill ? tolerance
+            : max(tolerance - straying.worst(of: writable, over: clip, at: shownTimes), tolerance / 4)
         let decimals = sampler.options.decimals
         let steps: [StripStep]
         let maps: [Affine2D]
         let written: (Double) -> Affine2D
-        if shownTimes.allSatisfy({ ShearParts.fits(map($0), height: strip.height, limit: tolerance / 20) }) {
-            // Verticals stay vertical (a turn about the vertical axis): five parts, not six.
+        if keepsVerticals {
             let track = sampler.sampledTrack(frame, value: { ShearParts(map($0)) },
                                              measure: { parts, visit in let m = parts.affine; for p in probes { visit(m.apply(p)) } },
                                              stillWithPlace: true, within: allowed)
@@ -106,9 +111,8 @@ extension SVGBuilder {
             probes.map { from.apply($0).distance(to: to.apply($0)) }.max() ?? 0
         }
         // What SMIL draws from the printed keyframes, against the model, wherever sampling looks
-        // (once, where nothing moves the strip).
-        let times = frame.placeIsStill ? Array(shownTimes.prefix(1)) : sampler.lookTimes(frame, stillWithPlace: true).filter(frame.shown)
-        let drawn = straying.worst(of: written, over: clip, at: times)
+        // first (only at base times where nothing moves: `MovingSpans`).
+        let drawn = straying.worst(of: written, over: clip, at: sampler.lookTimes(frame, stillWithPlace: true).filter(frame.shown))
         return StripMotion(steps: steps, moved: moved, straying: drawn)
     }
 
