@@ -67,7 +67,7 @@ public struct SMILReplay {
         for t in sampleTimes {
             let state = evaluator.state(at: t)
             let layers = Dictionary(uniqueKeysWithValues: state.layers.map { ($0.id, $0) })
-            for shape in shapes(at: t) {
+            for shape in shapes(at: t, includingStrips: includingStrips) {
                 guard let layer = layers[shape.layer], layer.visible else { continue }
                 switch shape.kind {
                 case .quad(let points):
@@ -78,7 +78,6 @@ public struct SMILReplay {
                     guard let mask = layer.mask, let c = mask.center, let r = mask.radius else { continue }
                     result.append(Deviation(layer: shape.layer, time: t, distance: max(center.distance(to: c), abs(radius - r))))
                 case .strip(let probes, let drawn):
-                    guard includingStrips else { continue }
                     let d = zip(probes, drawn).compactMap { probe, point in
                         layer.screenTransform.apply(probe).map { $0.distance(to: point) }
                     }.max() ?? 0
@@ -101,7 +100,7 @@ public struct SMILReplay {
         let kind: Kind
     }
 
-    func shapes(at t: Double) -> [Shape] {
+    func shapes(at t: Double, includingStrips: Bool) -> [Shape] {
         var result: [Shape] = []
         let clips = clipCircles(at: t)
         func walk(_ element: XMLElement, _ ctm: Affine2D) {
@@ -118,12 +117,10 @@ public struct SMILReplay {
                     let n = { (name: String) in Double(value(of: name, on: element, at: t) ?? "0") ?? 0 }
                     let r = Rect(x: n("x"), y: n("y"), width: n("width"), height: n("height"))
                     result.append(Shape(layer: current, kind: .quad(r.corners.map(matrix.apply))))
-                case "use" where shownByUse(element)?.name != "polygon":
+                case "use" where includingStrips && shownByUse(element)?.name != "polygon":
                     // A strip: content clipped to a still rectangle, placed by the strip's map.
                     guard let clip = element.attribute("clip-path"), let rect = clipRects[String(clip.dropFirst(5).dropLast())] else { break }
-                    let probes = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY),
-                                  Point(x: rect.minX, y: rect.maxY), Point(x: rect.midX, y: rect.minY), Point(x: rect.maxX, y: rect.midY),
-                                  Point(x: rect.midX, y: rect.maxY), Point(x: rect.minX, y: rect.midY), rect.center]
+                    let probes = rect.strayProbes
                     result.append(Shape(layer: current, kind: .strip(probes, drawn: probes.map(matrix.apply))))
                 case "polygon", "use":
                     // A `<use>` measured here shows a polygon defined once (`SVGCompactor+Reuse`).

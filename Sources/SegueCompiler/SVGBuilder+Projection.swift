@@ -198,7 +198,7 @@ extension SVGBuilder {
         picture.isHidden = Animated(false)
         picture.opacity = Animated(1)
         var pictureLineage = lineage.descending(into: layer, place: { t in fit.concatenating(place(t)) }, shown: shown,
-                                                placeIsStill: frame.placeIsStill, moving: frame.moving ?? lineage.moving)
+                                                placeIsStill: frame.placeIsStill, moving: frame.moving)
         pictureLineage.parent = Self.placeholderParent
         try writeProjected(picture, lineage: pictureLineage, into: clipped, frozen: true, staticPlacement: false)
     }
@@ -417,6 +417,6 @@ struct ProjectionFrame {
     var screenOwner: String? = nil
     /// Whether `place` is the same map at every time.
     var placeIsStill = false
-    /// When `place` and `screen` may change (nil: at any time).
-    var moving: MovingSpans? = nil
+    /// When `place` and `screen` may change.
+    let moving: MovingSpans
 }

@@ -25,6 +25,10 @@ extension SVGBuilder {
         let sampler = trackSampler, animator = animator, decimals = options.decimals, xlink = xlink()
         let straying = self.straying
         if !frame.placeIsStill { deferred.prepare(frame, with: sampler, stillWithPlace: true) }
+        // Where the written strips are measured (`StripStraying`): wherever sampling looks first
+        // while the layer is shown (only at base times where nothing moves: `MovingSpans`); the
+        // same for every strip.
+        let measuredTimes = sampler.lookTimes(frame, stillWithPlace: true).filter(frame.shown)
         for strip in strips {
             let clipID = ids.make(layer.id + "-strip")
             // Neighbouring strips overlap by a point, so antialiased clip edges leave no seam. The
@@ -38,7 +42,8 @@ extension SVGBuilder {
             // keyframed.
             let slot = body.addChild("g")
             deferred.track(now: frame.placeIsStill) {
-                Self.stripMotion(strip, clip: clipRect, frame: frame, place: place, shownTimes: shownTimes, sampler: sampler)
+                Self.stripMotion(strip, clip: clipRect, frame: frame, place: place, shownTimes: shownTimes,
+                                 measuredTimes: measuredTimes, sampler: sampler)
             }.whenReady { motion in
                 straying.record(motion.straying)
                 var group = slot
@@ -62,10 +67,11 @@ extension SVGBuilder {
         let straying: Double
     }
 
-    /// Keyframes the map of one strip of a layer placed by `place`, which shows `clip` (on any
-    /// thread: it changes nothing but its own locals).
+    /// Keyframes the map of one strip of a layer placed by `place`, which shows `clip`, and
+    /// measures it as written at `measuredTimes` (on any thread: it changes nothing but its own
+    /// locals).
     private static func stripMotion(_ strip: Rect, clip: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
-                                    shownTimes: [Double], sampler: TrackSampler) -> StripMotion {
+                                    shownTimes: [Double], measuredTimes: [Double], sampler: TrackSampler) -> StripMotion {
         // What the strip shows: its clip, a point wider than the strip on each side.
         let probes = clip.corners + [clip.center]
         func map(_ t: Double) -> Affine2D {
@@ -110,9 +116,8 @@ extension SVGBuilder {
         let moved = zip(maps, maps.dropFirst()).map { from, to in
             probes.map { from.apply($0).distance(to: to.apply($0)) }.max() ?? 0
         }
-        // What SMIL draws from the printed keyframes, against the model, wherever sampling looks
-        // first (only at base times where nothing moves: `MovingSpans`).
-        let drawn = straying.worst(of: written, over: clip, at: sampler.lookTimes(frame, stillWithPlace: true).filter(frame.shown))
+        // What SMIL draws from the printed keyframes, against the model.
+        let drawn = straying.worst(of: written, over: clip, at: measuredTimes)
         return StripMotion(steps: steps, moved: moved, straying: drawn)
     }
 

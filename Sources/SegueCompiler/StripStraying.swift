@@ -15,9 +15,7 @@ struct StripStraying {
     /// The farthest `map(t)` takes a point of `rect` from the projection's image of it, over
     /// `times` (on screen; points behind the camera are not measured).
     func worst(of map: (Double) -> Affine2D, over rect: Rect, at times: [Double]) -> Double {
-        let probes = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY),
-                      Point(x: rect.minX, y: rect.maxY), Point(x: rect.midX, y: rect.minY), Point(x: rect.maxX, y: rect.midY),
-                      Point(x: rect.midX, y: rect.maxY), Point(x: rect.minX, y: rect.midY), rect.center]
+        let probes = rect.strayProbes
         var worst = 0.0
         for t in times {
             let h = place(t), s = screen(t), m = map(t)
@@ -63,6 +61,13 @@ extension AffineParts {
     func written(decimals: Int) -> AffineParts {
         StripStraying.written(self, decimals: decimals, lengths: [\.translationX, \.translationY],
                               scales: [\.scaleX, \.scaleY], angles: [\.rotation, \.skewX])
+    }
+}
+
+extension Rect {
+    /// Where a strip's straying is measured: the corners, the middles of the edges, the centre.
+    var strayProbes: [Point] {
+        corners + [Point(x: midX, y: minY), Point(x: maxX, y: midY), Point(x: midX, y: maxY), Point(x: minX, y: midY), center]
     }
 }
 

@@ -173,8 +173,8 @@ struct TrackSampler {
     /// (`ProjectionFrame.moving`), as it then does not move, and the walk keeps every base time.
     func samplingGrid(_ frame: ProjectionFrame, stillWithPlace: Bool) -> [Double] {
         let step = ProjectionSampler.step(cycle: cycle)
-        guard stillWithPlace, let moving = frame.moving else { return ProjectionSampler.grid(base: frame.startTimes, step: step) }
-        return ProjectionSampler.grid(base: frame.startTimes, step: step, moves: moving.moves(between:and:))
+        guard stillWithPlace else { return ProjectionSampler.grid(base: frame.startTimes, step: step) }
+        return ProjectionSampler.grid(base: frame.startTimes, step: step, moves: frame.moving.moves(between:and:))
     }
 
     /// The times sampling a track in `frame` looks at first: the grid and the middles of its
