@@ -96,7 +96,7 @@ extension SVGBuilder {
         if keepsVerticals {
             let track = sampler.sampledTrack(frame, value: { ShearParts(map($0)) },
                                              measure: { parts, visit in let m = parts.affine; for p in probes { visit(m.apply(p)) } },
-                                             stillWithPlace: true, within: allowed)
+                                             stillWithPlace: true, within: allowed, writtenSize: StripStep.shearSize)
             maps = track.keyframes.map(\.value.affine)
             let printed = track.map { $0.written(decimals: decimals) }
             written = { printed.value(at: $0).affine }
@@ -126,6 +126,13 @@ extension SVGBuilder {
     enum StripStep {
         case pair(String, Animated<Point>)
         case angle(String, Animated<Double>)
+
+        /// How a map kept as `ShearParts` is written: three animations in step (`translate`,
+        /// `scale`, `skewY`), about 33 bytes of values a keyframe.
+        static let shearSize = WrittenTrackSize.inStep(animations: 3, valueBytes: 33)
+        /// How a map kept as `AffineParts` is written: four (`translate`, `rotate`, `skewX`,
+        /// `scale`), about 40 bytes of values a keyframe.
+        static let affineSize = WrittenTrackSize.inStep(animations: 4, valueBytes: 40)
     }
 
     /// Writes one step as a nested group (a still transform, or an animated one), or nothing when

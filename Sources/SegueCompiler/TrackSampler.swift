@@ -27,9 +27,12 @@ struct TrackSampler {
     /// never moves (`frame.placeIsStill`) neither does the value, and it is not sampled.
     /// `within`: how far interpolating may stray (the tolerance unless part of it is spent
     /// elsewhere, as by a strip's own map).
+    /// `writtenSize`: how the track is written, which decides whether curved keyframes are worth
+    /// it (by default, as one animation of the points `measure` visits).
     func sampledTrack<V: Interpolatable>(_ frame: ProjectionFrame, value: @escaping (Double) -> V,
                                          measure: @escaping (V, (Point) -> Void) -> Void, movesPointsStraight: Bool = false,
-                                         stillWithPlace: Bool, within allowed: Double? = nil) -> Animated<V> {
+                                         stillWithPlace: Bool, within allowed: Double? = nil,
+                                         writtenSize: WrittenTrackSize? = nil) -> Animated<V> {
         let base = frame.startTimes
         if frame.placeIsStill && stillWithPlace { return Animated(value(base.min() ?? 0)) }
         let screen = frame.screen, shown = frame.shown
@@ -106,11 +109,12 @@ struct TrackSampler {
         // Each grid time's points (those of its nearest shown time), and, where the layer is
         // shown, its own points on screen (elsewhere nothing is checked), read in place.
         let pointRanges = nearest.map { table.range(rows[$0]) }, truthRanges = rows.map { table.range($0) }
-        let pointCount = pointRanges[0].count
+        let size = writtenSize ?? .points(pointRanges[0].count)
         func fraction(_ a: Int, _ b: Int, _ t: Int) -> Double { (grid[t] - grid[a]) / (grid[b] - grid[a]) }
-        // The keyframes chosen from the grid, given each grid time's points and truths.
+        // The keyframes chosen from the grid, given each grid time's points and truths: straight,
+        // and curved where there are enough to try.
         func chosenKeyframes(_ pointsAt: (Int) -> UnsafeBufferPointer<Point>,
-                             _ truthsAt: (Int) -> UnsafeBufferPointer<Point?>) -> [(index: Int, curve: Easing)] {
+                             _ truthsAt: (Int) -> UnsafeBufferPointer<Point?>) -> [[(index: Int, curve: Easing)]] {
             // Whether interpolating from a to b with `curve` stays within the tolerance in between.
             func holds(_ a: Int, _ b: Int, _ curve: Easing) -> Bool {
                 // Lists of different lengths do not interpolate (a mask that changes its kind): only
@@ -150,20 +154,20 @@ struct TrackSampler {
             }
             let isBase = { (k: Int) in baseTimes.contains(grid[k]) }
             let linear = sampler.keyframes(grid: grid, isBase: isBase, fit: straight)
-            var chosen = linear
-            if linear.count > 2 {
-                let splined = sampler.keyframes(grid: grid, isBase: isBase, fit: curved)
-                if Self.bytes(splined, points: pointCount) < Self.bytes(linear, points: pointCount) { chosen = splined }
-            }
-            return chosen
+            guard linear.count > 2 else { return [linear] }
+            return [linear, sampler.keyframes(grid: grid, isBase: isBase, fit: curved)]
         }
-        let chosen = table.points.withUnsafeBufferPointer { points in
+        let candidates = table.points.withUnsafeBufferPointer { points in
             table.truths.withUnsafeBufferPointer { truths in
                 chosenKeyframes({ UnsafeBufferPointer(rebasing: points[pointRanges[$0]]) },
                                 { UnsafeBufferPointer(rebasing: truths[truthRanges[$0]]) })
             }
         }
-        let frames = ProjectionSampler.withoutHeldKeyframes(chosen.map { Keyframe(time: grid[$0.index], value: values[$0.index], curve: $0.curve) })
+        // The straight keyframes, or the curved ones where they write fewer bytes, as written:
+        // without the keyframes a value holds through.
+        let frames = candidates.map { chosen in
+            ProjectionSampler.withoutHeldKeyframes(chosen.map { Keyframe(time: grid[$0.index], value: values[$0.index], curve: $0.curve) })
+        }.min { size.bytes($0) < size.bytes($1) } ?? []
         let track = Animated(keyframes: frames)
         return track.isConstant ? Animated(frames[0].value) : track
     }
@@ -227,14 +231,6 @@ struct TrackSampler {
             if let g = h.apply(guess), let truth = truths[truths.startIndex + i], g.distance(to: truth) > limit { return true }
         }
         return false
-    }
-
-    /// About how many bytes an animation with these keyframes writes: each keyframe's points and
-    /// key time, and, when any interval is curved, a `keySplines` entry per interval.
-    static func bytes(_ keyframes: [(index: Int, curve: Easing)], points: Int) -> Int {
-        let curved = keyframes.dropFirst().contains { !$0.curve.isLinear }
-        return keyframes.count * (points * 11 + 7) + (curved ? (keyframes.count - 1) * 10 + 30 : 0)
-            + keyframes.dropFirst().filter { !$0.curve.isLinear }.count * 8
     }
 }
 
