@@ -7,22 +7,32 @@ import Foundation
 ///
 /// A memo belongs to one export (its `MemoScope`). Its table is written on that export's thread
 /// only: while the scope runs work on several threads (`MemoScope.concurrentMap`) the table is
-/// only read, and a time it does not hold is kept apart, under a lock, until the work is done;
-/// then it joins the table. Its function never asks the same memo while it works (a layer's
+/// only read, and a time it does not hold is kept apart by the lane that asked, in a table of its
+/// own that no other thread touches, until the work is done; then it joins the table. Two lanes
+/// asking for the same time each work it out, to the same value. Its function never asks the same memo while it works (a layer's
 /// placement asks its superlayer's), so the table is exempt from the runtime's exclusivity
 /// checks, which otherwise cost a few percent of a projected export.
 final class Memo<Value> {
     @exclusivity(unchecked) private var table = TimeTable<Value>()
     @exclusivity(unchecked) private var last: (time: Double, value: Value)?
-    /// Times worked out during concurrent work, kept apart until it is done (under `lock`).
-    private var spilled = TimeTable<Value>()
-    private let lock = NSLock()
+    /// Times worked out during concurrent work, kept apart until it is done: a table for each
+    /// lane, written by that lane's thread only.
+    private let spilled: UnsafeMutablePointer<TimeTable<Value>>
+    private let laneCount: Int
     private let scope: MemoScope
     private let compute: (Double) -> Value
 
     init(_ scope: MemoScope, _ compute: @escaping (Double) -> Value) {
         self.scope = scope
         self.compute = compute
+        laneCount = scope.laneCount
+        spilled = .allocate(capacity: laneCount)
+        spilled.initialize(repeating: TimeTable(), count: laneCount)
+    }
+
+    deinit {
+        spilled.deinitialize(count: laneCount)
+        spilled.deallocate()
     }
 
     func callAsFunction(_ t: Double) -> Value {
@@ -39,26 +49,21 @@ final class Memo<Value> {
         return value
     }
 
-    /// The value at a time the table lacks, during concurrent work: kept apart, so every thread
-    /// that asks for it again finds it. Two threads asking at once may each work it out, to the
-    /// same value.
+    /// The value at a time the table lacks, during concurrent work: kept apart by the asking
+    /// lane, so that it finds the value when it asks again.
     private func spilledValue(at t: Double) -> Value {
-        lock.lock()
-        let known = spilled[t]
-        lock.unlock()
-        if let known { return known }
+        guard let lane = MemoScope.currentLane, lane < laneCount else { return compute(t) }
+        if let known = spilled[lane][t] { return known }
         let value = compute(t)
-        lock.lock()
-        let isFirst = spilled.count == 0
-        spilled.set(value, at: t)
-        lock.unlock()
-        if isFirst { scope.afterConcurrentWork { [self] in keepSpilled() } }
+        let isFirst = spilled[lane].count == 0
+        spilled[lane].set(value, at: t)
+        if isFirst { scope.afterConcurrentWork { [self] in keepSpilled(lane) } }
         return value
     }
 
-    /// Adds the values kept apart to the table, once concurrent work is done.
-    private func keepSpilled() {
-        table.merge(spilled)
-        spilled = TimeTable()
+    /// Adds the values a lane kept apart to the table, once concurrent work is done.
+    private func keepSpilled(_ lane: Int) {
+        table.merge(spilled[lane])
+        spilled[lane] = TimeTable()
     }
 }

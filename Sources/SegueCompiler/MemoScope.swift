@@ -7,6 +7,8 @@ final class MemoScope {
     private(set) var isConcurrent = false
     /// Whether `concurrentMap` may use several threads (with one, it maps in order on this one).
     let usesThreads: Bool
+    /// How many lanes concurrent work runs in, one thread each: one per core.
+    let laneCount = max(ProcessInfo.processInfo.activeProcessorCount, 1)
     /// What memos left to do once concurrent work is done (keep the values they worked out).
     private var pending: [() -> Void] = []
     private let pendingLock = NSLock()
@@ -33,12 +35,19 @@ final class MemoScope {
             pending = []
         }
         var results = [Result?](repeating: nil, count: elements.count)
+        let lanes = min(laneCount, elements.count)
+        let queue = WorkQueue(count: elements.count)
         results.withUnsafeMutableBufferPointer { results in
             withoutActuallyEscaping(transform) { transform in
-                // Each thread reads the elements and the export, and writes its own results.
-                let shared = Unchecked((elements: elements, transform: transform, results: results))
-                DispatchQueue.concurrentPerform(iterations: elements.count) { index in
-                    shared.value.results[index] = shared.value.transform(shared.value.elements[index])
+                // Each lane takes the next element until none is left, reads the elements and
+                // the export, and writes its own results.
+                let shared = Unchecked((elements: elements, transform: transform, results: results, queue: queue))
+                DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+                    Self.enterLane(lane)
+                    defer { Self.enterLane(nil) }
+                    while let index = shared.value.queue.next() {
+                        shared.value.results[index] = shared.value.transform(shared.value.elements[index])
+                    }
                 }
             }
         }
@@ -47,11 +56,48 @@ final class MemoScope {
 }
 
 extension MemoScope {
+    /// The lane the calling thread works in while concurrent work runs; nil outside it.
+    static var currentLane: Int? {
+        guard let tag = pthread_getspecific(laneKey) else { return nil }
+        return Int(bitPattern: tag) - 1
+    }
+
+    private static func enterLane(_ lane: Int?) {
+        pthread_setspecific(laneKey, lane.flatMap { UnsafeRawPointer(bitPattern: $0 + 1) })
+    }
+
+    /// The thread-specific slot that holds a thread's lane, plus one.
+    private static let laneKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
     /// Runs `work` once the concurrent work under way is done (from any of its threads).
     func afterConcurrentWork(_ work: @escaping () -> Void) {
         pendingLock.lock()
         pending.append(work)
         pendingLock.unlock()
+    }
+}
+
+/// The elements of one concurrent map, handed out one at a time to whichever lane asks.
+private final class WorkQueue: @unchecked Sendable {
+    private let count: Int
+    private var taken = 0
+    private let lock = NSLock()
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    /// The next element's index, or nil once all are taken.
+    func next() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard taken < count else { return nil }
+        taken += 1
+        return taken - 1
     }
 }
 

@@ -55,6 +55,22 @@ struct ParallelSamplingTests {
         #expect(computed.value == during, "what the concurrent work worked out is kept")
     }
 
+    /// A time the table lacks is worked out at most once in each lane, however often the lane's
+    /// work asks for it: the lane keeps it apart in a table of its own, without a lock.
+    @Test func eachLaneWorksATimeOutOnce() {
+        let scope = MemoScope()
+        let computed = CallCount()
+        let memo = Memo(scope) { t -> Double in
+            computed.add()
+            return t + 1
+        }
+        let sums = scope.concurrentMap(Array(repeating: 42.0, count: 200)) { t in (0..<10).map { _ in memo(t) }.reduce(0, +) }
+        #expect(sums.allSatisfy { $0 == 430 })
+        #expect(computed.value >= 1 && computed.value <= scope.laneCount, "\(computed.value) times in \(scope.laneCount) lanes")
+        #expect(memo(42) == 43)
+        #expect(computed.value <= scope.laneCount, "kept once the work is done")
+    }
+
     @Test func prependingPutsTheNewChildrenFirst() throws {
         let document = XMLDocument(root: "svg", namespace: SVGWriter.svgNamespace)
         let polygon = document.root.addChild("polygon")
