@@ -30,14 +30,15 @@ extension SVGBuilder {
         var parentPlaceIsStill = true
         /// When `parent`, a superlayer of it or the base's map to the screen moves.
         var moving = MovingSpans.none
+        /// The part of `parent`'s bounds space that can show at all (a snapshot's pictured
+        /// region), or nil for all of it (`SVGBuilder+Window.swift`).
+        var window: Rect?
 
         /// Whether `layer`'s placement (`toBase`) is the same map at every time: nothing that
         /// places it animates, its superlayer's sublayer transform does not either, and its
         /// superlayer's placement is still.
         func placeIsStill(_ layer: LayerNode) -> Bool {
-            parentPlaceIsStill && layer.transform.isConstant && layer.position.isConstant && layer.anchorPoint.isConstant
-                && layer.bounds.isConstant && layer.zPosition.isConstant && parent.sublayerTransform.isConstant
-                && parent.bounds.isConstant && parent.anchorPoint.isConstant
+            parentPlaceIsStill && placesStillInParent(layer)
         }
 
         init(base: LayerNode) {
@@ -56,8 +57,9 @@ extension SVGBuilder {
         /// The lineage of `layer`'s sublayers, given the layer's own placement.
         func descending(into layer: LayerNode, place: @escaping (Double) -> Homography,
                         shown: @escaping (Double) -> Bool, model: ProjectedLayerModel? = nil, placeIsStill: Bool,
-                        moving: MovingSpans) -> Lineage {
+                        moving: MovingSpans, window: Rect? = nil) -> Lineage {
             var inner = self
+            inner.window = window
             inner.parent = layer
             inner.toBaseOfParent = place
             inner.parentShown = shown
@@ -79,6 +81,13 @@ extension SVGBuilder {
         let layer = frozen ? source.frozen(at: 0) : source
         if layer.isHidden.isConstant && layer.isHidden.initialValue { return }
         if layer.opacity.isConstant && layer.opacity.initialValue == 0 { return }
+        let transform = TransformTrack(layer.transform)
+        // What of the layer can show, in its own space: where it draws nothing of that, only its
+        // sublayers are drawn, and nothing at all when it has none or clips them to its bounds.
+        let window = lineage.window(of: layer, transform: transform)
+        let drawsInWindow = window.map { layer.bounds.initialValue.intersection($0.outset(by: 1)) != nil } ?? true
+        let sublayers = evaluator.paintOrder(of: layer.id, at: 0)
+        if !drawsInWindow && (sublayers.isEmpty || layer.masksToBounds) { return }
         let isStatic = staticPlacement ?? frozen
         // Projected drawing measures its own motion on screen (`TrackSampler`).
         let restoreScale = animator.settingPixelScale { 1 }
@@ -98,7 +107,6 @@ extension SVGBuilder {
         // behind the viewer. Both are asked for at the same times again and again: remembered.
         let bounds = layer.bounds
         let parentShown = lineage.parentShown
-        let transform = TransformTrack(layer.transform)
         let model: ProjectedLayerModel
         if let parentModel = lineage.parentModel, ProjectedLayerModel.coincides(layer, withParent: lineage.parent) {
             // Lying exactly on its superlayer: the same placement, and, with the same bounds, the
@@ -159,13 +167,16 @@ extension SVGBuilder {
             writeProjectedBounds(of: layer, frame: frame, into: clip)
             body = body.addChild("g").set("clip-path", "url(#\(id))")
         }
-        if case .snapshot(let snapshot) = layer.contents {
+        if !drawsInWindow {
+            // Nothing of the layer's own drawing shows.
+        } else if case .snapshot(let snapshot) = layer.contents {
             try writeProjectedSnapshot(snapshot, of: layer, lineage: lineage, frame: frame, shown: shown, into: body)
         } else {
-            try writeProjectedContents(layer, frame: frame, place: place, into: body)
+            try writeProjectedContents(layer, frame: frame, place: place, window: window, into: body)
         }
-        let inner = lineage.descending(into: layer, place: place, shown: shown, model: model, placeIsStill: placeIsStill, moving: moving)
-        for index in evaluator.paintOrder(of: layer.id, at: 0) {
+        let inner = lineage.descending(into: layer, place: place, shown: shown, model: model, placeIsStill: placeIsStill,
+                                       moving: moving, window: window)
+        for index in sublayers {
             try writeProjected(timeline.layers[index], lineage: inner, into: body, frozen: frozen, staticPlacement: isStatic)
         }
     }
@@ -197,8 +208,9 @@ extension SVGBuilder {
                                           y: screen.anchorPoint.initialValue.y * screen.bounds.initialValue.height))
         picture.isHidden = Animated(false)
         picture.opacity = Animated(1)
+        // Only the pictured region shows: the frame clips the rest.
         var pictureLineage = lineage.descending(into: layer, place: { t in fit.concatenating(place(t)) }, shown: shown,
-                                                placeIsStill: frame.placeIsStill, moving: frame.moving)
+                                                placeIsStill: frame.placeIsStill, moving: frame.moving, window: region)
         pictureLineage.parent = Self.placeholderParent
         try writeProjected(picture, lineage: pictureLineage, into: clipped, frozen: true, staticPlacement: false)
     }
@@ -241,8 +253,9 @@ extension SVGBuilder {
         return result
     }
 
-    private mutating func writeProjectedContents(_ layer: LayerNode, frame: ProjectionFrame,
-                                                 place: @escaping (Double) -> Homography, into body: XMLElement) throws(ExportError) {
+    /// `window`: what of the layer can show, in its own space (nil: all of it).
+    private mutating func writeProjectedContents(_ layer: LayerNode, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
+                                                 window: Rect?, into body: XMLElement) throws(ExportError) {
         let bounds = layer.bounds
         if layer.drawsBackground {
             let polygon = writeProjectedBounds(of: layer, frame: frame, into: body)
@@ -265,7 +278,7 @@ extension SVGBuilder {
             guard bounds.isConstant else {
                 throw ExportError("layer '\(layer.id)' animates its bounds while drawn in 3D, which this version cannot draw in SVG yet; scale it with transform instead")
             }
-            try writeStrips(layer, frame: frame, place: place, into: body)
+            try writeStrips(layer, frame: frame, place: place, window: window, into: body)
         }
     }
 

@@ -9,10 +9,12 @@ import SegueXML
 /// Each strip is as wide as keeps the largest disagreement inside it within `stripShare` of the
 /// tolerance; its keyframes get what its own disagreement leaves (`StripStraying`).
 extension SVGBuilder {
-    mutating func writeStrips(_ layer: LayerNode, frame: ProjectionFrame,
-                              place: @escaping (Double) -> Homography, into body: XMLElement) throws(ExportError) {
-        let bounds = Self.drawnArea(of: layer)
-        guard bounds.width > 0, bounds.height > 0 else { return }
+    /// `window`: what of the layer can show, in its own space (nil: all of it); only that is cut,
+    /// and a point beyond, so that the clip that cuts the window, not a strip's, draws its edge.
+    mutating func writeStrips(_ layer: LayerNode, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
+                              window: Rect?, into body: XMLElement) throws(ExportError) {
+        let drawn = Self.drawnArea(of: layer)
+        guard let bounds = window.map({ drawn.intersection($0.outset(by: 1)) }) ?? drawn, bounds.width > 0, bounds.height > 0 else { return }
         let contentID = ids.make(layer.id + "-content")
         var content = layer.frozen(at: 0)
         content.backgroundColor = Animated(.clear)

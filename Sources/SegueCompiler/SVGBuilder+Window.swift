@@ -1,0 +1,59 @@
+import Segue
+
+/// What of a snapshot's picture can show: only its pictured region, which the snapshot's frame
+/// clips to. A layer of the picture that lies wholly outside it (a point beyond, so that the
+/// frame's clip, not the layer's absence, draws the edge) is not drawn, and a text or an image is
+/// cut into strips only where it lies inside: a screen half turning in perspective pictures the
+/// whole screen, and half of its text would otherwise be cut into strips that never show.
+///
+/// The region is carried down the picture's layers while each lies still and flat in its
+/// superlayer (an affine map that never changes), mapped into each layer's own bounds space.
+extension SVGBuilder.Lineage {
+    /// Whether `layer`'s map into `parent`'s bounds space is the same at every time: nothing that
+    /// places it animates, nor its superlayer's sublayer transform, bounds or anchor.
+    func placesStillInParent(_ layer: LayerNode) -> Bool {
+        layer.transform.isConstant && layer.position.isConstant && layer.anchorPoint.isConstant
+            && layer.bounds.isConstant && layer.zPosition.isConstant && parent.sublayerTransform.isConstant
+            && parent.bounds.isConstant && parent.anchorPoint.isConstant
+    }
+
+    /// `window` in `layer`'s bounds space: the bounding box of its image under the inverse of the
+    /// layer's map into its superlayer, when that map is still and affine; nil (anything may show)
+    /// otherwise.
+    func window(of layer: LayerNode, transform: TransformTrack) -> Rect? {
+        guard let window, placesStillInParent(layer) else { return nil }
+        let local = Evaluator.localTransform(layer, at: 0, parentSublayer: Evaluator.sublayerTransform(parent, at: 0),
+                                             transform: transform.value(at: 0)).planeProjection
+        guard local.isAffine else { return nil }
+        let determinant = local.linearDeterminant
+        guard abs(determinant) > 1e-12 else { return nil }
+        // Row-vector form: q = (p.x a + p.y d + g, p.x b + p.y e + h); solved for p.
+        let corners = window.corners.map { q in
+            let x = q.x - local.g, y = q.y - local.h
+            return Point(x: (x * local.e - y * local.d) / determinant, y: (y * local.a - x * local.b) / determinant)
+        }
+        return Rect.enclosing(corners)
+    }
+}
+
+extension Rect {
+    /// The smallest rectangle holding every point.
+    static func enclosing(_ points: [Point]) -> Rect {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let minX = xs.min() ?? 0, minY = ys.min() ?? 0
+        return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+    }
+
+    /// The rectangle grown by `distance` on every side.
+    func outset(by distance: Double) -> Rect {
+        Rect(x: minX - distance, y: minY - distance, width: width + 2 * distance, height: height + 2 * distance)
+    }
+
+    /// What both rectangles cover; nil when that has no area.
+    func intersection(_ other: Rect) -> Rect? {
+        let minX = max(self.minX, other.minX), maxX = min(self.maxX, other.maxX)
+        let minY = max(self.minY, other.minY), maxY = min(self.maxY, other.maxY)
+        guard maxX > minX, maxY > minY else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}
