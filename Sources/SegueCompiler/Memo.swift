@@ -9,9 +9,10 @@ import Foundation
 /// only: while the scope runs work on several threads (`MemoScope.concurrentMap`) the table is
 /// only read, and a time it does not hold is kept apart by the lane that asked, in a table of its
 /// own that no other thread touches, until the work is done; then it joins the table. Two lanes
-/// asking for the same time each work it out, to the same value. Its function never asks the same memo while it works (a layer's
-/// placement asks its superlayer's), so the table is exempt from the runtime's exclusivity
-/// checks, which otherwise cost a few percent of a projected export.
+/// asking for the same time each work it out, to the same value. Its function never asks the
+/// same memo while it works (a layer's placement asks its superlayer's), so the table is exempt
+/// from the runtime's exclusivity checks, which otherwise cost a few percent of a projected
+/// export.
 final class Memo<Value> {
     @exclusivity(unchecked) private var table = TimeTable<Value>()
     @exclusivity(unchecked) private var last: (time: Double, value: Value)?
@@ -52,7 +53,7 @@ final class Memo<Value> {
     /// The value at a time the table lacks, during concurrent work: kept apart by the asking
     /// lane, so that it finds the value when it asks again.
     private func spilledValue(at t: Double) -> Value {
-        guard let lane = MemoScope.currentLane, lane < laneCount else { return compute(t) }
+        guard let lane = scope.currentLane, lane < laneCount else { return compute(t) }
         if let known = spilled[lane][t] { return known }
         let value = compute(t)
         let isFirst = spilled[lane].count == 0

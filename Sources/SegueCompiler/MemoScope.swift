@@ -25,7 +25,7 @@ final class MemoScope {
     /// `transform` must change nothing but its own locals: it may read anything the export holds
     /// and call memos.
     func concurrentMap<Element, Result>(_ elements: [Element], _ transform: (Element) -> Result) -> [Result] {
-        guard usesThreads, elements.count > 1, ProcessInfo.processInfo.activeProcessorCount > 1, !isConcurrent else {
+        guard usesThreads, elements.count > 1, laneCount > 1, !isConcurrent else {
             return elements.map(transform)
         }
         isConcurrent = true
@@ -42,11 +42,12 @@ final class MemoScope {
                 // Each lane takes the next element until none is left, reads the elements and
                 // the export, and writes its own results.
                 let shared = Unchecked((elements: elements, transform: transform, results: results, queue: queue))
+                let scope = ObjectIdentifier(self)
                 DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-                    Self.enterLane(lane)
-                    defer { Self.enterLane(nil) }
-                    while let index = shared.value.queue.next() {
-                        shared.value.results[index] = shared.value.transform(shared.value.elements[index])
+                    Self.inLane(lane, of: scope) {
+                        while let index = shared.value.queue.next() {
+                            shared.value.results[index] = shared.value.transform(shared.value.elements[index])
+                        }
                     }
                 }
             }
@@ -56,17 +57,25 @@ final class MemoScope {
 }
 
 extension MemoScope {
-    /// The lane the calling thread works in while concurrent work runs; nil outside it.
-    static var currentLane: Int? {
-        guard let tag = pthread_getspecific(laneKey) else { return nil }
-        return Int(bitPattern: tag) - 1
+    /// The lane of this scope's concurrent work the calling thread works in; nil outside it (or in
+    /// another scope's).
+    var currentLane: Int? {
+        guard let raw = pthread_getspecific(Self.laneKey) else { return nil }
+        let tag = Unmanaged<LaneTag>.fromOpaque(UnsafeRawPointer(raw)).takeUnretainedValue()
+        return tag.scope == ObjectIdentifier(self) ? tag.index : nil
     }
 
-    private static func enterLane(_ lane: Int?) {
-        pthread_setspecific(laneKey, lane.flatMap { UnsafeRawPointer(bitPattern: $0 + 1) })
+    /// Runs `work` on the calling thread as lane `index` of `scope`'s concurrent work, then puts
+    /// back the lane it was in.
+    private static func inLane(_ index: Int, of scope: ObjectIdentifier, _ work: () -> Void) {
+        let tag = LaneTag(scope: scope, index: index)
+        let previous = pthread_getspecific(laneKey)
+        pthread_setspecific(laneKey, Unmanaged.passUnretained(tag).toOpaque())
+        defer { pthread_setspecific(laneKey, previous) }
+        withExtendedLifetime(tag, work)
     }
 
-    /// The thread-specific slot that holds a thread's lane, plus one.
+    /// The thread-specific slot that holds the lane a thread works in.
     private static let laneKey: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
@@ -78,6 +87,17 @@ extension MemoScope {
         pendingLock.lock()
         pending.append(work)
         pendingLock.unlock()
+    }
+}
+
+/// A lane of one scope's concurrent work, as the thread working it knows it.
+private final class LaneTag {
+    let scope: ObjectIdentifier
+    let index: Int
+
+    init(scope: ObjectIdentifier, index: Int) {
+        self.scope = scope
+        self.index = index
     }
 }
 

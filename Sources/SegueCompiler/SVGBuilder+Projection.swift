@@ -85,7 +85,7 @@ extension SVGBuilder {
         // What of the layer can show, in its own space: where it draws nothing of that, only its
         // sublayers are drawn, and nothing at all when it has none or clips them to its bounds.
         let window = lineage.window(of: layer, transform: transform)
-        let drawsInWindow = window.map { layer.bounds.initialValue.intersection($0.outset(by: 1)) != nil } ?? true
+        let drawsInWindow = window.map { layer.bounds.initialValue.intersection($0) != nil } ?? true
         let sublayers = evaluator.paintOrder(of: layer.id, at: 0)
         if !drawsInWindow && (sublayers.isEmpty || layer.masksToBounds) { return }
         let isStatic = staticPlacement ?? frozen
@@ -208,9 +208,12 @@ extension SVGBuilder {
                                           y: screen.anchorPoint.initialValue.y * screen.bounds.initialValue.height))
         picture.isHidden = Animated(false)
         picture.opacity = Animated(1)
-        // Only the pictured region shows: the frame clips the rest.
+        // Only the pictured region shows: the frame clips the rest. A point of the snapshot beyond
+        // it is drawn too, so that the frame's clip, not where the drawing stops, makes the edge.
+        let margin = bounds.width > 0 && bounds.height > 0 ? max(region.width / bounds.width, region.height / bounds.height) : 1
         var pictureLineage = lineage.descending(into: layer, place: { t in fit.concatenating(place(t)) }, shown: shown,
-                                                placeIsStill: frame.placeIsStill, moving: frame.moving, window: region)
+                                                placeIsStill: frame.placeIsStill, moving: frame.moving,
+                                                window: region.insetBy(dx: -margin, dy: -margin))
         pictureLineage.parent = Self.placeholderParent
         try writeProjected(picture, lineage: pictureLineage, into: clipped, frozen: true, staticPlacement: false)
     }

@@ -9,12 +9,11 @@ import SegueXML
 /// Each strip is as wide as keeps the largest disagreement inside it within `stripShare` of the
 /// tolerance; its keyframes get what its own disagreement leaves (`StripStraying`).
 extension SVGBuilder {
-    /// `window`: what of the layer can show, in its own space (nil: all of it); only that is cut,
-    /// and a point beyond, so that the clip that cuts the window, not a strip's, draws its edge.
+    /// `window`: what of the layer can show, in its own space (nil: all of it); only that is cut.
     mutating func writeStrips(_ layer: LayerNode, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
                               window: Rect?, into body: XMLElement) throws(ExportError) {
         let drawn = Self.drawnArea(of: layer)
-        guard let bounds = window.map({ drawn.intersection($0.outset(by: 1)) }) ?? drawn, bounds.width > 0, bounds.height > 0 else { return }
+        guard let bounds = window.map({ drawn.intersection($0) }) ?? drawn, bounds.width > 0, bounds.height > 0 else { return }
         let contentID = ids.make(layer.id + "-content")
         var content = layer.frozen(at: 0)
         content.backgroundColor = Animated(.clear)
@@ -108,7 +107,7 @@ extension SVGBuilder {
         } else {
             let track = sampler.sampledTrack(frame, value: { AffineParts(map($0).parts) },
                                              measure: { parts, visit in let m = Affine2D(parts.parts); for p in probes { visit(m.apply(p)) } },
-                                             stillWithPlace: true, within: allowed).unwrapped
+                                             stillWithPlace: true, within: allowed, writtenSize: StripStep.affineSize).unwrapped
             maps = track.keyframes.map { Affine2D($0.value.parts) }
             let printed = track.map { $0.written(decimals: decimals) }
             written = { Affine2D(printed.value(at: $0).parts) }

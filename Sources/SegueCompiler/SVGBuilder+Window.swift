@@ -1,10 +1,11 @@
 import Segue
 
 /// What of a snapshot's picture can show: only its pictured region, which the snapshot's frame
-/// clips to. A layer of the picture that lies wholly outside it (a point beyond, so that the
-/// frame's clip, not the layer's absence, draws the edge) is not drawn, and a text or an image is
-/// cut into strips only where it lies inside: a screen half turning in perspective pictures the
-/// whole screen, and half of its text would otherwise be cut into strips that never show.
+/// clips to (and a point of the snapshot beyond, so that the frame's clip, not where the drawing
+/// stops, makes the edge). A layer of the picture that lies wholly outside it is not drawn, and a
+/// text or an image is cut into strips only where it lies inside: a screen half turning in
+/// perspective pictures the whole screen, and half of its text would otherwise be cut into strips
+/// that never show.
 ///
 /// The region is carried down the picture's layers while each lies still and flat in its
 /// superlayer (an affine map that never changes), mapped into each layer's own bounds space.
@@ -33,27 +34,5 @@ extension SVGBuilder.Lineage {
             return Point(x: (x * local.e - y * local.d) / determinant, y: (y * local.a - x * local.b) / determinant)
         }
         return Rect.enclosing(corners)
-    }
-}
-
-extension Rect {
-    /// The smallest rectangle holding every point.
-    static func enclosing(_ points: [Point]) -> Rect {
-        let xs = points.map(\.x), ys = points.map(\.y)
-        let minX = xs.min() ?? 0, minY = ys.min() ?? 0
-        return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
-    }
-
-    /// The rectangle grown by `distance` on every side.
-    func outset(by distance: Double) -> Rect {
-        Rect(x: minX - distance, y: minY - distance, width: width + 2 * distance, height: height + 2 * distance)
-    }
-
-    /// What both rectangles cover; nil when that has no area.
-    func intersection(_ other: Rect) -> Rect? {
-        let minX = max(self.minX, other.minX), maxX = min(self.maxX, other.maxX)
-        let minY = max(self.minY, other.minY), maxY = min(self.maxY, other.maxY)
-        guard maxX > minX, maxY > minY else { return nil }
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }

@@ -167,7 +167,7 @@ struct TrackSampler {
         // without the keyframes a value holds through.
         let frames = candidates.map { chosen in
             ProjectionSampler.withoutHeldKeyframes(chosen.map { Keyframe(time: grid[$0.index], value: values[$0.index], curve: $0.curve) })
-        }.min { size.bytes($0) < size.bytes($1) } ?? []
+        }.min { size.bytes($0, cycle: cycle) < size.bytes($1, cycle: cycle) } ?? []
         let track = Animated(keyframes: frames)
         return track.isConstant ? Animated(frames[0].value) : track
     }

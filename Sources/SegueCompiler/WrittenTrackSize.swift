@@ -27,11 +27,12 @@ struct WrittenTrackSize {
     }
 
     /// The bytes of an animation with these keyframes (each with the curve of the interval it
-    /// ends). A keyframe within a microsecond of its predecessor is left out: the two sides of a
-    /// base time where nothing jumps, which the writer drops once they print the same
+    /// ends), over a clock cycle of `cycle` seconds. A keyframe whose key time prints as its
+    /// predecessor's (five decimals of the cycle) is left out: the two sides of a base time where
+    /// nothing jumps, which the writer drops once their values print the same too
     /// (`Animated.written`); a straight and a curved candidate hold the same ones.
-    func bytes<V>(_ keyframes: [Keyframe<V>]) -> Int {
-        let written = zip(keyframes.dropFirst(), keyframes).filter { $0.time - $1.time > 1e-6 }.map(\.0)
+    func bytes<V>(_ keyframes: [Keyframe<V>], cycle: Double) -> Int {
+        let written = zip(keyframes.dropFirst(), keyframes).filter { $0.time - $1.time > cycle * 5e-6 }.map(\.0)
         let curves = written.filter { !$0.curve.isLinear }.count
         let splines = curves > 0 ? written.count * perInterval + splineOverhead : 0
         return (written.count + 1) * perKeyframe + splines + curves * perCurve

@@ -67,16 +67,23 @@ struct PicturedRegionTests {
         #expect(stats.worstContentDeviation <= 0.5, "\(stats.worstContentDeviation) px")
     }
 
-    /// The label across the middle is cut only where it shows: its strips' clips (in its own
-    /// space, where the half starts at x = 87.5) start no more than a point, and the strips' own
-    /// overlap of a point, before the half.
+    /// Text is cut into strips only where it shows, and wholly there: the label across the middle
+    /// (in its own space the half starts at x = 87.5) from a point before the half to the end of
+    /// its line, the label in the half from end to end, with no gap between strips.
     @Test func textIsCutOnlyWhereItShows() throws {
         let (timeline, svg, _) = try Self.turningHalf()
+        let strips = try Self.picture(svg).strips
         let half = timeline.size.width / 2 - 100
-        let across = try Self.picture(svg).strips.filter { $0.text == "Across the middle" }
-        #expect(across.count > 1)
-        for strip in across {
-            #expect(strip.clip.minX >= half - 2 - 1e-9, "a strip from x = \(strip.clip.minX), left of the half at \(half)")
+        // Where each label's line is drawn (`SVGBuilder.drawnArea`): 200 and 82 points wide.
+        for (text, start, end) in [("Across the middle", half - 1, 200.0), ("Right", 0, 82)] {
+            let clips = strips.filter { $0.text == text }.map(\.clip).sorted { $0.minX < $1.minX }
+            #expect(clips.count > 1, "\(text): \(clips.count) strips")
+            guard let first = clips.first, let last = clips.last else { continue }
+            #expect(abs(first.minX - start) < 1e-6, "\(text) cut from x = \(first.minX), not \(start)")
+            #expect(abs(last.maxX - end) < 1e-6, "\(text) cut to x = \(last.maxX), not \(end)")
+            for (left, right) in zip(clips, clips.dropFirst()) {
+                #expect(right.minX <= left.maxX, "\(text): a gap from \(left.maxX) to \(right.minX)")
+            }
         }
     }
 }

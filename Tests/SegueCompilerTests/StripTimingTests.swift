@@ -14,18 +14,22 @@ struct StripTimingTests {
         let timeline = try Presets.named("page-turn").transition().timeline()
         let svg = try Exporter.render(timeline, as: .svg)
         let document = try #require(XMLDocument(parsing: svg))
-        let strips = document.root.elementsInDocumentOrder.filter { $0.name == "use" && ($0.attribute("clip-path") ?? "").contains("-strip") }
-        #expect(strips.count > 50)
-        var checked = 0
-        for strip in strips {
-            var keyTimes: [String] = []
-            var element = strip.parent
-            while let group = element, let step = group.children.first(where: { $0.name == "animateTransform" }) {
-                keyTimes.append(step.attribute("keyTimes") ?? "")
-                element = group.parent
+        // The elements point into the document: it is kept while they are read.
+        let checked = withExtendedLifetime(document) { () -> Int in
+            let strips = document.root.elementsInDocumentOrder.filter { $0.name == "use" && ($0.attribute("clip-path") ?? "").contains("-strip") }
+            #expect(strips.count > 50)
+            var checked = 0
+            for strip in strips {
+                var keyTimes: [String] = []
+                var element = strip.parent
+                while let group = element, let step = group.children.first(where: { $0.name == "animateTransform" }) {
+                    keyTimes.append(step.attribute("keyTimes") ?? "")
+                    element = group.parent
+                }
+                #expect(Set(keyTimes).count <= 1, "a strip's steps change at different instants: \(keyTimes)")
+                if keyTimes.count > 1 { checked += 1 }
             }
-            #expect(Set(keyTimes).count <= 1, "a strip's steps change at different instants: \(keyTimes)")
-            if keyTimes.count > 1 { checked += 1 }
+            return checked
         }
         #expect(checked > 50)
     }

@@ -23,33 +23,36 @@ struct WrittenTrackSizeTests {
         let timeline = try Presets.named("page-turn").transition().timeline()
         let document = try #require(XMLDocument(parsing: try Exporter.render(timeline, as: .svg)))
         var curved = StripBytes(), straight = StripBytes()
-        for use in document.root.elementsInDocumentOrder where use.name == "use" && (use.attribute("clip-path") ?? "").contains("-strip") {
-            var steps: [XMLElement] = []
-            var element = use.parent
-            while let group = element, let step = group.children.first(where: { $0.name == "animateTransform" }) {
-                steps.append(step)
-                element = group.parent
-            }
-            guard steps.count == 3, let step = steps.first, let keyTimes = step.attribute("keyTimes") else { continue }
-            let written = steps.map { step in
-                ["values", "keyTimes", "calcMode", "keySplines"].compactMap { name in
-                    step.attribute(name).map { name.count + $0.count + 4 }
+        // The elements point into the document: it is kept while they are read.
+        withExtendedLifetime(document) {
+            for use in document.root.elementsInDocumentOrder where use.name == "use" && (use.attribute("clip-path") ?? "").contains("-strip") {
+                var steps: [XMLElement] = []
+                var element = use.parent
+                while let group = element, let step = group.children.first(where: { $0.name == "animateTransform" }) {
+                    steps.append(step)
+                    element = group.parent
+                }
+                guard steps.count == 3, let step = steps.first, let keyTimes = step.attribute("keyTimes") else { continue }
+                let written = steps.map { step in
+                    ["values", "keyTimes", "calcMode", "keySplines"].compactMap { name in
+                        step.attribute(name).map { name.count + $0.count + 4 }
+                    }.reduce(0, +)
                 }.reduce(0, +)
-            }.reduce(0, +)
-            // The keyframes as the sampler held them: their times, and each interval's curve.
-            let times = keyTimes.split(separator: ";").compactMap { Double($0) }
-            let splines = step.attribute("keySplines")?.split(separator: ";").map { $0 != "0 0 1 1" }
-            let frames = times.enumerated().map { index, time in
-                let isCurved = index > 0 && splines?[index - 1] == true
-                return Keyframe(time: time, value: 0.0, curve: isCurved ? .bezier(TimingCurve(controlPoints: 0.33, 0, 0.67, 1)) : .linear)
-            }
-            let estimated = SVGBuilder.StripStep.shearSize.bytes(frames)
-            if splines == nil {
-                straight.written += written
-                straight.estimated += estimated
-            } else {
-                curved.written += written
-                curved.estimated += estimated
+                // The keyframes as the sampler held them: their times, and each interval's curve.
+                let times = keyTimes.split(separator: ";").compactMap { Double($0) }
+                let splines = step.attribute("keySplines")?.split(separator: ";").map { $0 != "0 0 1 1" }
+                let frames = times.enumerated().map { index, time in
+                    let isCurved = index > 0 && splines?[index - 1] == true
+                    return Keyframe(time: time, value: 0.0, curve: isCurved ? .bezier(TimingCurve(controlPoints: 0.33, 0, 0.67, 1)) : .linear)
+                }
+                let estimated = SVGBuilder.StripStep.shearSize.bytes(frames, cycle: 1)
+                if splines == nil {
+                    straight.written += written
+                    straight.estimated += estimated
+                } else {
+                    curved.written += written
+                    curved.estimated += estimated
+                }
             }
         }
         return (curved, straight)
@@ -72,11 +75,11 @@ struct WrittenTrackSizeTests {
         func frames(_ count: Int, curved: Bool) -> [Keyframe<Double>] {
             (0..<count).map { Keyframe(time: Double($0), value: 0, curve: curved && $0 > 0 ? curve : .linear) }
         }
-        #expect(size.bytes(frames(10, curved: false)) < size.bytes(frames(8, curved: true)))
-        #expect(size.bytes(frames(10, curved: false)) > size.bytes(frames(4, curved: true)))
+        #expect(size.bytes(frames(10, curved: false), cycle: 10) < size.bytes(frames(8, curved: true), cycle: 10))
+        #expect(size.bytes(frames(10, curved: false), cycle: 10) > size.bytes(frames(4, curved: true), cycle: 10))
         // The two sides of a base time count once.
         let twins = [Keyframe(time: 0, value: 0.0), Keyframe(time: 0.5, value: 1.0), Keyframe(time: 0.5 + 1e-9, value: 1.0),
                      Keyframe(time: 1, value: 2.0)]
-        #expect(size.bytes(twins) == size.bytes(Array(twins.prefix(2)) + [twins[3]]))
+        #expect(size.bytes(twins, cycle: 1) == size.bytes(Array(twins.prefix(2)) + [twins[3]], cycle: 1))
     }
 }
