@@ -3,10 +3,10 @@ import Segue
 extension Preset {
     /// Articles 000 and 001: the book opens out of its cover in the carousel. Every page starts
     /// closed (flat under the cover at 70 %, left pages turned by −π) and springs to the open
-    /// layout (1 s, damping ratio 0.7, initial velocity 0.7); the carousel's covers fade out; the
-    /// selected cover is hidden from the start because page 0 takes its place. The pop (book-close)
-    /// closes the pages with a plain 1 s animation, fades the other covers back in, and shows the
-    /// selected cover again at the end.
+    /// layout (1 s, damping ratio 0.7, initial velocity 0.7, which scales with another duration);
+    /// the carousel's covers fade out; the selected cover is hidden from the start because page 0
+    /// takes its place. The pop (book-close) closes the pages with a plain 1 s animation, fades the
+    /// other covers back in, and shows the selected cover again at the end.
     public static let bookOpen = Preset(
         name: "book-open",
         summary: "A book springs open out of its cover in a carousel of covers (pop: it closes).",
@@ -67,7 +67,10 @@ struct BookOpening {
             page.layer.transform = BookLayout.closedTransform(of: index)
             page.shadow?.opacity = 0                           // closed: no shadow (the cover never has one)
         }
-        t.animate(usingSpringWithDamping: 0.7, initialSpringVelocity: 0.7) {
+        // UIKit's initial velocity is in whole distances per second: the article's 0.7 over its 1 s,
+        // scaled so the spring starts alike at any duration (a fixed 0.7 over 30 s swings the pages
+        // far past open, toward the viewer).
+        t.animate(usingSpringWithDamping: 0.7, initialSpringVelocity: 0.7 / t.duration) {
             for cover in covers { cover.opacity = 0 }
             for (index, page) in pageLayers.enumerated() {
                 page.layer.transform = BookLayout.openTransform(of: index, offset: 0)

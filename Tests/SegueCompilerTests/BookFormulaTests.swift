@@ -80,6 +80,22 @@ struct BookFormulaTests {
         #expect(try #require(s.layers.first { $0.id == "cover-1" }).opacity == 0)
     }
 
+    /// A slower book opens the same way: UIKit's initial velocity is in whole distances per
+    /// second, so the article's 0.7 over its 1 s is scaled with the duration. A fixed 0.7 over 30 s
+    /// swung the pages far past open, and the SVG refused to draw them reaching toward the viewer.
+    @Test(arguments: [0.1, 0.35, 0.7])
+    func bookOpenKeepsItsSpringAtAnyDuration(fraction: Double) throws {
+        let quick = try state(.bookOpen, [("screens", "flat")], at: fraction)
+        let slow = try state(.bookOpen, [("screens", "flat"), ("duration", "30")], at: fraction * 30)
+        for index in [0, 1, 2, 5] {
+            for (a, b) in zip(try corners(quick, "page-\(index)"), try corners(slow, "page-\(index)")) {
+                #expect(a.distance(to: b) < 1e-6, "page \(index) at \(fraction) of the way")
+            }
+        }
+        let timeline = try Preset.bookOpen.transition(overrides: [(name: "duration", value: "30")]).timeline()
+        #expect(throws: Never.self) { try Exporter.render(timeline, as: .svg) }
+    }
+
     @Test func bookCloseIsAPlainAnimationToTheClosedState() throws {
         let s = try state(.bookClose, [("screens", "flat")], at: 0.5)
         let p = TimingCurve.easeInEaseOut.progress(at: 0.5)
