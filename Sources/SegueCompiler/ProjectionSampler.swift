@@ -48,8 +48,10 @@ struct ProjectionSampler {
 
     /// The most times `refined` adds to one track's grid: motion that misses at every scale down
     /// to the shortest step (a spring sweeping 100,000 pt, a layer seen nearly edge-on for long)
-    /// would otherwise be cut into tens of thousands of keyframes, megabytes of SVG.
-    static let refinementBudget = 2_000
+    /// would otherwise be cut into tens of thousands of keyframes, megabytes of SVG. A spring
+    /// flipping a layer over eight times in 0.75 s needs each flip refined to the finest step:
+    /// 2,000 ran out before the last flips, which then strayed 1.6 px.
+    static let refinementBudget = 4_000
 
     /// How far, in tolerances, a point must travel on screen between neighbouring grid times for
     /// refinement to look at the quarters of their interval as well as its middle: a swing whose
