@@ -51,11 +51,11 @@ final class DeferredTracks {
         return track
     }
 
-    /// Has the memos behind `frame` learn the times sampling a track in it looks at first, while
-    /// they may still be written (`TrackSampler.prepareSampling`); nothing when tracks are worked
-    /// out as they are asked for.
-    func prepare(_ frame: ProjectionFrame, with sampler: TrackSampler, stillWithPlace: Bool) {
-        if !isImmediate { sampler.prepareSampling(frame, stillWithPlace: stillWithPlace) }
+    /// Has the memos behind `frame` learn the times sampling a track in it looks at first
+    /// (`TrackSampler.shownLookTimes`), while they may still be written
+    /// (`TrackSampler.prepareSampling`); nothing when tracks are worked out as they are asked for.
+    func prepare(_ frame: ProjectionFrame, at times: @autoclosure () -> [Double], with sampler: TrackSampler) {
+        if !isImmediate { sampler.prepareSampling(frame, at: times()) }
     }
 
     /// Works out every pending track, on every core, then writes each into its elements, in the
@@ -79,7 +79,7 @@ extension SVGBuilder {
                         _ points: @escaping (Double) -> [Point]) -> DeferredTracks.Track<Animated<PointList>> {
         let sampler = trackSampler
         let isStill = frame.placeIsStill && stillWithPlace
-        if !isStill { deferred.prepare(frame, with: sampler, stillWithPlace: stillWithPlace) }
+        if !isStill { deferred.prepare(frame, at: sampler.shownLookTimes(frame, stillWithPlace: stillWithPlace), with: sampler) }
         return deferred.track(now: isStill) { sampler.sampledPoints(frame, stillWithPlace: stillWithPlace, points) }
     }
 }

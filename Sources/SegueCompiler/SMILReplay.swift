@@ -114,8 +114,7 @@ public struct SMILReplay {
             if let current {
                 switch element.name {
                 case "rect":
-                    let n = { (name: String) in Double(value(of: name, on: element, at: t) ?? "0") ?? 0 }
-                    let r = Rect(x: n("x"), y: n("y"), width: n("width"), height: n("height"))
+                    let r = Self.rect { value(of: $0, on: element, at: t) }
                     result.append(Shape(layer: current, kind: .quad(r.corners.map(matrix.apply))))
                 case "use" where includingStrips && shownByUse(element)?.name != "polygon":
                     // A strip: content clipped to a still rectangle, placed by the strip's map.
@@ -167,11 +166,17 @@ public struct SMILReplay {
                 guard let id = clip.attribute("id"), clip.childElementCount == 1,
                       let rect = clip.children.first(where: { $0.name == "rect" }),
                       !rect.children.contains(where: { $0.name == "animate" }) else { continue }
-                let n = { (name: String) in Double(rect.attribute(name) ?? "0") ?? 0 }
-                result[id] = Rect(x: n("x"), y: n("y"), width: n("width"), height: n("height"))
+                result[id] = Self.rect(rect.attribute)
             }
         }
         return result
+    }
+
+    /// A `<rect>`'s rectangle, from its `x`, `y`, `width` and `height` as `attribute` reads them
+    /// (an absent one is 0).
+    private static func rect(_ attribute: (String) -> String?) -> Rect {
+        func n(_ name: String) -> Double { Double(attribute(name) ?? "0") ?? 0 }
+        return Rect(x: n("x"), y: n("y"), width: n("width"), height: n("height"))
     }
 
     /// An attribute's value at `t`: its `<animate>` child's if one animates it, else the attribute.

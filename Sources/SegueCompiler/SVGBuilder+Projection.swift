@@ -167,11 +167,10 @@ extension SVGBuilder {
             writeProjectedBounds(of: layer, frame: frame, into: clip)
             body = body.addChild("g").set("clip-path", "url(#\(id))")
         }
-        if !drawsInWindow {
-            // Nothing of the layer's own drawing shows.
-        } else if case .snapshot(let snapshot) = layer.contents {
+        // The layer's own drawing, where any of it shows.
+        if drawsInWindow, case .snapshot(let snapshot) = layer.contents {
             try writeProjectedSnapshot(snapshot, of: layer, lineage: lineage, frame: frame, shown: shown, into: body)
-        } else {
+        } else if drawsInWindow {
             try writeProjectedContents(layer, frame: frame, place: place, window: window, into: body)
         }
         let inner = lineage.descending(into: layer, place: place, shown: shown, model: model, placeIsStill: placeIsStill,

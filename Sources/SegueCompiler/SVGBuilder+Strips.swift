@@ -25,11 +25,11 @@ extension SVGBuilder {
         // (`DeferredTracks`); the memos learn the times they all look at first now.
         let sampler = trackSampler, animator = animator, decimals = options.decimals, xlink = xlink()
         let straying = self.straying
-        if !frame.placeIsStill { deferred.prepare(frame, with: sampler, stillWithPlace: true) }
         // Where the written strips are measured (`StripStraying`): wherever sampling looks first
         // while the layer is shown (only at base times where nothing moves: `MovingSpans`); the
         // same for every strip.
-        let measuredTimes = sampler.lookTimes(frame, stillWithPlace: true).filter(frame.shown)
+        let measuredTimes = sampler.shownLookTimes(frame, stillWithPlace: true)
+        if !frame.placeIsStill { deferred.prepare(frame, at: measuredTimes, with: sampler) }
         for strip in strips {
             let clipID = ids.make(layer.id + "-strip")
             // Neighbouring strips overlap by a point, so antialiased clip edges leave no seam. The

@@ -194,12 +194,17 @@ struct TrackSampler {
         return times
     }
 
-    /// Asks the model (the frame's placement, screen map and visibility) at every time sampling a
-    /// track in `frame` looks at first (`lookTimes`): the memos' tables then hold them before
-    /// tracks are sampled on several threads (a time a table lacks then takes a slower, locked
-    /// path; see `Memo`).
-    func prepareSampling(_ frame: ProjectionFrame, stillWithPlace: Bool) {
-        for t in lookTimes(frame, stillWithPlace: stillWithPlace) where frame.shown(t) {
+    /// The times sampling a track in `frame` looks at first (`lookTimes`) where the layer is shown.
+    func shownLookTimes(_ frame: ProjectionFrame, stillWithPlace: Bool) -> [Double] {
+        lookTimes(frame, stillWithPlace: stillWithPlace).filter(frame.shown)
+    }
+
+    /// Asks the model (the frame's placement and screen map; its visibility was asked for in
+    /// finding `times`) at `times`, those sampling looks at first (`shownLookTimes`): the memos'
+    /// tables then hold them before tracks are sampled on several threads (where a table lacks a
+    /// time, each thread works it out again; see `Memo`).
+    func prepareSampling(_ frame: ProjectionFrame, at times: [Double]) {
+        for t in times {
             _ = frame.place(t)
             _ = frame.screen(t)
         }
