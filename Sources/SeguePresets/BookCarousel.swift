@@ -10,12 +10,13 @@ extension Preset {
         summary: "A carousel of book covers scrolls and snaps from cover to cover.",
         article: "001",
         parameters: [
-            PresetParameter("books", .number(2...7), default: "7", "covers in the carousel"),
-            PresetParameter("snaps", .number(1...6), default: "3", "covers scrolled past, snapping to each"),
+            PresetParameter("books", .count(2...7, even: false), default: "7", "covers in the carousel"),
+            PresetParameter("snaps", .count(1...6, even: false), default: "3", "covers scrolled past, snapping to each"),
         ]
-    ) { arguments in
+    ) { arguments throws(PresetError) in
         let books = Int(arguments.number("books", default: 7))
-        let snaps = min(Int(arguments.number("snaps", default: 3)), books - 1)
+        let snaps = try arguments.count("snaps", default: 3, atMost: books - 1,
+                                        "a carousel of \(books) covers snaps past at most \(books - 1)")
         let stage = StageParameters(arguments, duration: 0.8 * Double(snaps), size: BookLayout.stage)
         let design = BookDesign(pageText: true, flat: stage.flat)
         return Transition("book-carousel", duration: stage.duration, size: stage.size,

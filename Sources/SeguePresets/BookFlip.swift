@@ -11,13 +11,14 @@ extension Preset {
         summary: "The pages of an open book turn one spread after another.",
         article: "001",
         parameters: [
-            PresetParameter("pages", .number(4...400), default: "10", "pages in the book (even)"),
-            PresetParameter("turns", .number(1...19), default: "3", "spreads turned, one after another"),
+            PresetParameter("pages", .count(4...400, even: true), default: "10", "pages in the book"),
+            PresetParameter("turns", .count(1...19, even: false), default: "3", "spreads turned, one after another"),
             PresetParameter("page-text", .choice(["yes", "no"]), default: "no", "chapter titles and page numbers on the pages"),
         ]
-    ) { arguments in
-        let pages = max(4, Int(arguments.number("pages", default: 10)) / 2 * 2)
-        let turns = min(Int(arguments.number("turns", default: 3)), pages / 2 - 1)
+    ) { arguments throws(PresetError) in
+        let pages = Int(arguments.number("pages", default: 10))
+        let turns = try arguments.count("turns", default: 3, atMost: pages / 2 - 1,
+                                        "a book of \(pages) pages turns at most \(pages / 2 - 1) spreads")
         let stage = StageParameters(arguments, duration: 0.8 * Double(turns), size: BookLayout.stage)
         let design = BookDesign(pageText: arguments.choice("page-text", default: "no") == "yes", flat: stage.flat)
         return Transition("book-flip", duration: stage.duration, size: stage.size,

@@ -30,8 +30,8 @@ extension Preset {
 /// The shared build of book-open and book-close.
 struct BookOpening {
     static let parameters = [
-        PresetParameter("pages", .number(2...40), default: "8", "pages in the book (even)"),
-        PresetParameter("book", .number(0...6), default: "1", "which cover in the carousel is opened"),
+        PresetParameter("pages", .count(2...40, even: true), default: "8", "pages in the book"),
+        PresetParameter("book", .count(0...6, even: false), default: "1", "which cover in the carousel is opened"),
         PresetParameter("page-text", .choice(["yes", "no"]), default: "no", "chapter titles and page numbers on the pages, and the title on the cover (SVG draws text in 3D as strips, which costs bytes)"),
     ]
 
@@ -43,7 +43,7 @@ struct BookOpening {
     init(_ arguments: PresetArguments) {
         let stage = StageParameters(arguments, duration: 1, size: BookLayout.stage)
         self.stage = stage
-        pages = max(2, Int(arguments.number("pages", default: 8)) / 2 * 2)
+        pages = Int(arguments.number("pages", default: 8))
         book = Int(arguments.number("book", default: 1))
         design = BookDesign(pageText: arguments.choice("page-text", default: "no") == "yes", flat: stage.flat)
     }

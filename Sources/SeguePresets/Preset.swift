@@ -9,10 +9,10 @@ public struct Preset: Sendable {
     public let article: String
     /// Every parameter, the common ones (duration, size, screens, colours) first.
     public let parameters: [PresetParameter]
-    private let build: @Sendable (PresetArguments) -> Transition
+    private let build: @Sendable (PresetArguments) throws(PresetError) -> Transition
 
     public init(name: String, summary: String, article: String, parameters: [PresetParameter],
-                build: @escaping @Sendable (PresetArguments) -> Transition) {
+                build: @escaping @Sendable (PresetArguments) throws(PresetError) -> Transition) {
         self.name = name
         self.summary = summary
         self.article = article
@@ -20,7 +20,8 @@ public struct Preset: Sendable {
         self.build = build
     }
 
-    /// The transition with the given `name=value` overrides; unknown names and malformed values are refused.
+    /// The transition with the given `name=value` overrides; unknown names, malformed values and
+    /// values beyond what the others allow are refused.
     public func transition(overrides: [(name: String, value: String)] = []) throws(PresetError) -> Transition {
         var values: [String: ParameterValue] = [:]
         for (key, text) in overrides {
@@ -29,7 +30,7 @@ public struct Preset: Sendable {
             }
             values[key] = try parameter.parse(text)
         }
-        return build(PresetArguments(values))
+        return try build(PresetArguments(values))
     }
 
     /// Splits `name=value` as written after `--param`.

@@ -13,6 +13,19 @@ public struct PresetArguments: Sendable {
         return fallback
     }
 
+    /// A whole number that another parameter limits (a book of 10 pages turns at most 4
+    /// spreads): its default is kept within `limit`; a value given beyond it is refused, saying
+    /// `limitation`.
+    public func count(_ name: String, default fallback: Int, atMost limit: Int,
+                      _ limitation: @autoclosure () -> String) throws(PresetError) -> Int {
+        guard case .number(let v)? = values[name] else { return min(fallback, limit) }
+        let given = Int(v)
+        guard given <= limit else {
+            throw PresetError("--param \(name)=\(given): \(limitation()); use \(name)=\(limit) or less")
+        }
+        return given
+    }
+
     public func point(_ name: String, default fallback: Point) -> Point {
         if case .point(let v)? = values[name] { return v }
         return fallback

@@ -5,6 +5,9 @@ public struct PresetParameter: Sendable {
     /// The kinds of value a parameter takes, and how each is written.
     public enum Kind: Sendable, Equatable {
         case number(ClosedRange<Double>)
+        /// A whole number in the range (`even`: an even one), such as a count of pages; parsed to
+        /// `ParameterValue.number`.
+        case count(ClosedRange<Int>, even: Bool)
         case point
         case rect
         case size
@@ -15,6 +18,7 @@ public struct PresetParameter: Sendable {
         public var syntax: String {
             switch self {
             case .number(let range): "number from \(PresetParameter.format(range.lowerBound)) to \(PresetParameter.format(range.upperBound))"
+            case .count(let range, let even): "\(even ? "even " : "")integer from \(range.lowerBound) to \(range.upperBound)"
             case .point: "x,y"
             case .rect: "x,y,width,height"
             case .size: "WIDTHxHEIGHT"
@@ -26,6 +30,7 @@ public struct PresetParameter: Sendable {
         public var typeName: String {
             switch self {
             case .number: "number"
+            case .count: "integer"
             case .point: "point"
             case .rect: "rect"
             case .size: "size"
@@ -37,6 +42,7 @@ public struct PresetParameter: Sendable {
         var example: String {
             switch self {
             case .number(let range): PresetParameter.format(min(max(0.5, range.lowerBound), range.upperBound))
+            case .count(let range, let even): String(even && range.lowerBound % 2 != 0 ? range.lowerBound + 1 : range.lowerBound)
             case .point: "120,300"
             case .rect: "315,20,40,40"
             case .size: "375x667"
@@ -77,6 +83,16 @@ public struct PresetParameter: Sendable {
             guard let value = Double(trimmed), value.isFinite else { throw fail() }
             guard range.contains(value) else {
                 throw PresetError("--param \(name)=\(text): out of range; use a \(kind.syntax)")
+            }
+            return .number(value)
+        case .count(let range, let even):
+            guard let value = Double(trimmed), value.isFinite, value == value.rounded() else { throw fail() }
+            guard let whole = Int(exactly: value), range.contains(whole) else {
+                throw PresetError("--param \(name)=\(text): out of range; use an \(kind.syntax)")
+            }
+            guard !even || whole.isMultiple(of: 2) else {
+                let nearest = range.contains(whole + 1) ? whole + 1 : whole - 1
+                throw PresetError("--param \(name)=\(text): must be even; use an \(kind.syntax) (e.g. \(name)=\(nearest))")
             }
             return .number(value)
         case .point:

@@ -38,7 +38,7 @@ struct PresetsCommand: ParsableCommand {
             let width = preset.parameters.map(\.name.count).max() ?? 0
             for p in preset.parameters {
                 let name = p.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                let type = p.kind.typeName == p.kind.syntax.split(separator: " ").first.map(String.init) ? p.kind.syntax : "\(p.kind.typeName) \(p.kind.syntax)"
+                let type = p.kind.syntax.split(separator: " ").contains(Substring(p.kind.typeName)) ? p.kind.syntax : "\(p.kind.typeName) \(p.kind.syntax)"
                 lines.append("    \(name)  \(type), default \(p.defaultValue): \(p.help)")
             }
             lines.append("")
