@@ -24,22 +24,20 @@ struct PointList: Interpolatable {
 
 extension Rect {
     /// The outline of the rectangle with rounded corners, as a polygon (each corner arc in
-    /// `segments` straight pieces). A sharp rectangle is its four corners, unless `keepsArcs`:
-    /// then its arcs have radius 0, so an outline whose radius animates through 0 keeps one
-    /// number of points (SMIL interpolates point lists of one length only).
-    func outline(cornerRadius: Double, segments: Int = 4, keepsArcs: Bool = false) -> [Point] {
+    /// `segments` straight pieces, see `OutlineFlattening`). A sharp rectangle is its four
+    /// corners, unless `keepsArcs`: then its arcs have radius 0, so an outline whose radius
+    /// animates through 0 keeps one number of points (SMIL interpolates point lists of one
+    /// length only).
+    func outline(cornerRadius: Double, segments: Int, keepsArcs: Bool = false) -> [Point] {
         let r = max(min(cornerRadius, width / 2, height / 2), 0)
         guard r > 0 || keepsArcs else { return corners }
         var points: [Point] = []
         points.reserveCapacity(4 * (segments + 1))
         let centers = [Point(x: maxX - r, y: minY + r), Point(x: maxX - r, y: maxY - r),
                        Point(x: minX + r, y: maxY - r), Point(x: minX + r, y: minY + r)]
+        let arc = ArcPieces(sweep: .pi / 2, pieces: segments)
         for (corner, center) in centers.enumerated() {
-            let start = -Double.pi / 2 + Double(corner) * Double.pi / 2
-            for k in 0...segments {
-                let angle = start + Double(k) / Double(segments) * Double.pi / 2
-                points.append(Point(x: center.x + r * cos(angle), y: center.y + r * sin(angle)))
-            }
+            points += arc.corners(center: center, radius: r, start: -Double.pi / 2 + Double(corner) * Double.pi / 2)
         }
         return points
     }
@@ -56,26 +54,26 @@ extension Homography {
 }
 
 extension MaskShape {
-    /// The shape's outline as a polygon in the layer's coordinates (`keepsArcs`: see
-    /// `Rect.outline(cornerRadius:segments:keepsArcs:)`).
-    func outline(keepsArcs: Bool = false) -> [Point] {
+    /// The shape's outline as a polygon in the layer's coordinates, its curves cut into `pieces`
+    /// (`keepsArcs`: see `Rect.outline(cornerRadius:segments:keepsArcs:)`).
+    func outline(pieces: OutlineFlattening.Pieces, keepsArcs: Bool = false) -> [Point] {
         switch self {
         case .ellipse(let r):
-            return (0..<48).map { k in
-                let angle = Double(k) / 48 * 2 * Double.pi
-                return Point(x: r.midX + r.width / 2 * cos(angle), y: r.midY + r.height / 2 * sin(angle))
-            }
+            // The pieces of a unit circle, stretched onto the ellipse.
+            let circle = ArcPieces(sweep: 2 * .pi, pieces: pieces.ellipse).corners(center: .zero, radius: 1, start: 0).dropLast()
+            return circle.map { Point(x: r.midX + r.width / 2 * $0.x, y: r.midY + r.height / 2 * $0.y) }
         case .rect(let r, let radius):
-            return r.outline(cornerRadius: radius, keepsArcs: keepsArcs)
+            return r.outline(cornerRadius: radius, segments: pieces.corner, keepsArcs: keepsArcs)
         case .path(let path):
-            return path.flattened
+            return path.flattened(curvePieces: pieces.curve)
         }
     }
 }
 
 extension Path {
-    /// The path with its curves replaced by straight pieces.
-    var flattened: [Point] {
+    /// The path with each curve replaced by `curvePieces` straight pieces (equal steps of its
+    /// parameter).
+    func flattened(curvePieces: Int) -> [Point] {
         var result: [Point] = []
         var current = Point.zero
         for element in elements {
@@ -84,15 +82,15 @@ extension Path {
                 result.append(p)
                 current = p
             case .quadCurve(let p, let c):
-                for k in 1...8 {
-                    let t = Double(k) / 8, u = 1 - t
+                for k in 1...curvePieces {
+                    let t = Double(k) / Double(curvePieces), u = 1 - t
                     result.append(Point(x: u * u * current.x + 2 * u * t * c.x + t * t * p.x,
                                         y: u * u * current.y + 2 * u * t * c.y + t * t * p.y))
                 }
                 current = p
             case .curve(let p, let c1, let c2):
-                for k in 1...12 {
-                    let t = Double(k) / 12, u = 1 - t
+                for k in 1...curvePieces {
+                    let t = Double(k) / Double(curvePieces), u = 1 - t
                     result.append(Point(
                         x: u * u * u * current.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * p.x,
                         y: u * u * u * current.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t * t * t * p.y))

@@ -8,7 +8,9 @@ import SegueXML
 /// them, so a mistake in writing shows up here.
 ///
 /// Measured: every layer's background or colour rectangle and every four-cornered polygon, or
-/// `<use>` of one (its corners against the layer's corners on screen), circular masks (centre
+/// `<use>` of one (its corners against the layer's corners on screen), every polygon of more
+/// corners (a layer's rounded bounds in perspective: its corners against the model's, plus how
+/// far such a polygon lies from the arcs; `OutlineDistance`), circular masks (centre
 /// and radius); on request, the strips of text and images in perspective too (the corners, edge
 /// middles and centre of each strip's clip, where its written map puts them against where the
 /// layer's projection does). A layer is cut into `SVGBuilder.mostStrips` strips at most, so a
@@ -26,6 +28,8 @@ public struct SMILReplay {
     let elementsByID: [String: XMLElement]
     /// Still rectangles inside clip paths, by the clip path's id: strips' clips.
     let clipRects: [String: Rect]
+    /// The timeline's layers by id.
+    let nodes: [String: LayerNode]
 
     /// Replays `svg`, whose measured elements `layers` names (the map its writer gave).
     public init(svg: Data, layers: SVGLayerMap, timeline: Timeline) throws(ExportError) {
@@ -39,6 +43,7 @@ public struct SMILReplay {
         elementsByID = Dictionary(elements.compactMap { element in element.attribute("id").map { ($0, element) } },
                                   uniquingKeysWith: { first, _ in first })
         clipRects = Self.clipRectangles(in: document)
+        nodes = Dictionary(timeline.layers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Replays a document as the exporter rendered it.
@@ -74,6 +79,11 @@ public struct SMILReplay {
                     guard let corners = layer.corners, points.count == 4 else { continue }
                     let d = zip(points, corners).map { $0.distance(to: $1) }.max() ?? 0
                     result.append(Deviation(layer: shape.layer, time: t, distance: d))
+                case .outline(let points):
+                    guard let node = nodes[shape.layer],
+                          let d = OutlineDistance.fromRoundedRect(points, bounds: node.bounds.value(at: t), cornerRadius: node.cornerRadius.value(at: t),
+                                                                  through: layer.screenTransform) else { continue }
+                    result.append(Deviation(layer: shape.layer, time: t, distance: d))
                 case .circle(let center, let radius):
                     guard let mask = layer.mask, let c = mask.center, let r = mask.radius else { continue }
                     result.append(Deviation(layer: shape.layer, time: t, distance: max(center.distance(to: c), abs(radius - r))))
@@ -92,6 +102,8 @@ public struct SMILReplay {
     struct Shape {
         enum Kind {
             case quad([Point])
+            /// A layer's bounds with rounded corners, drawn in perspective as a polygon.
+            case outline([Point])
             case circle(Point, Double)
             /// Points of a strip's clip in the layer's bounds space, and where they are drawn.
             case strip([Point], drawn: [Point])
@@ -127,6 +139,7 @@ public struct SMILReplay {
                     let points = SMILReplay.numbers(value(of: "points", on: polygon, at: t) ?? "")
                     let list = stride(from: 0, to: points.count - 1, by: 2).map { Point(x: points[$0], y: points[$0 + 1]) }
                     if list.count == 4 { result.append(Shape(layer: current, kind: .quad(list.map(matrix.apply)))) }
+                    if list.count > 4 { result.append(Shape(layer: current, kind: .outline(list.map(matrix.apply)))) }
                 default:
                     break
                 }

@@ -154,10 +154,11 @@ extension SVGBuilder {
         if let mask = layer.mask {
             let id = ids.make(layer.id + "-mask")
             let clip = defs.addChild("clipPath").set("id", id)
+            let cut = outlineFlattening(frame, stillWithPlace: mask.isConstant, keyShapes: mask.keyframes.map(\.value), shape: mask.value(at:))
             // A still mask is outlined once, and only placed at each time.
-            let stillOutline = mask.isConstant ? mask.initialValue.outline() : nil
-            writeProjectedOutline(frame, into: clip, stillWithPlace: mask.isConstant) { t in
-                place(t).placing(stillOutline ?? mask.value(at: t).outline(keepsArcs: true))
+            let stillOutline = mask.isConstant ? mask.initialValue.outline(pieces: cut.pieces) : nil
+            writeProjectedOutline(frame, into: clip, stillWithPlace: mask.isConstant, within: cut.allowed) { t in
+                place(t).placing(stillOutline ?? mask.value(at: t).outline(pieces: cut.pieces, keepsArcs: true))
             }
             body = body.addChild("g").set("clip-path", "url(#\(id))")
         }
@@ -310,8 +311,29 @@ extension SVGBuilder {
     /// `stillWithPlace`: nothing but the layer's placement moves the outline.
     @discardableResult
     mutating func writeProjectedOutline(_ frame: ProjectionFrame, into parent: XMLElement, stillWithPlace: Bool,
-                                        outline: @escaping (Double) -> [Point]) -> XMLElement {
-        writePolygon(deferredPoints(frame, stillWithPlace: stillWithPlace, outline), into: parent)
+                                        within allowed: Double? = nil, outline: @escaping (Double) -> [Point]) -> XMLElement {
+        writePolygon(deferredPoints(frame, stillWithPlace: stillWithPlace, within: allowed, outline), into: parent)
+    }
+
+    /// How finely to cut a curved outline of a layer in `frame` (`shape(t)`, in the layer's
+    /// space) so that its chords lie within half the tolerance on screen (less what rounding the
+    /// written points takes), and what of the tolerance is left for keyframing its points. Bytes
+    /// grow with the pieces times the keyframes, each about the inverse square root of its share:
+    /// halves cost least. The pieces serve every time: the largest curves where the layer is
+    /// stretched most, at the times sampling the outline looks at first, decide them.
+    /// `keyShapes`: the shape's keyframes; with no curve among them there is nothing to cut.
+    func outlineFlattening(_ frame: ProjectionFrame, stillWithPlace: Bool, keyShapes: [MaskShape], shape: (Double) -> MaskShape)
+        -> (pieces: OutlineFlattening.Pieces, allowed: Double) {
+        let tolerance = options.tolerance, sampler = trackSampler
+        let fewest = OutlineFlattening.Pieces()
+        if OutlineFlattening.worstChord(of: keyShapes, pieces: fewest) == 0 { return (fewest, tolerance) }
+        let times = sampler.shownLookTimes(frame, stillWithPlace: stillWithPlace)
+        let shapes = times.map(shape)
+        let stretch = frame.largestStretch(at: times) { shape($0).extent }
+        let share = max(tolerance - sampler.rounding, tolerance / 2) / 2
+        let pieces = OutlineFlattening(screenError: share, stretch: stretch).pieces(for: shapes)
+        let chord = OutlineFlattening.worstChord(of: shapes, pieces: pieces) * stretch
+        return (pieces, max(tolerance - chord, tolerance / 4))
     }
 
     /// A polygon (in `into`) following the layer's bounds (with their rounded corners), keyframed
@@ -327,10 +349,17 @@ extension SVGBuilder {
         }
         let bounds = layer.bounds, cornerRadius = layer.cornerRadius, place = frame.place
         let isStill = bounds.isConstant && cornerRadius.isConstant
+        // Corners that ever round, at the largest radius (not limited by the bounds, which may change).
+        let roundest = cornerRadius.keyframes.map(\.value).max() ?? 0
+        let cut = outlineFlattening(frame, stillWithPlace: isStill,
+                                    keyShapes: [.rect(Rect(x: 0, y: 0, width: 2 * roundest, height: 2 * roundest), cornerRadius: roundest)]) {
+            .rect(bounds.value(at: $0), cornerRadius: cornerRadius.value(at: $0))
+        }
+        let segments = cut.pieces.corner
         // A still outline is worked out once, and only placed at each time.
-        let stillOutline = isStill ? bounds.initialValue.outline(cornerRadius: cornerRadius.initialValue) : nil
-        let track = deferredPoints(frame, stillWithPlace: isStill) { t in
-            place(t).placing(stillOutline ?? bounds.value(at: t).outline(cornerRadius: cornerRadius.value(at: t),
+        let stillOutline = isStill ? bounds.initialValue.outline(cornerRadius: cornerRadius.initialValue, segments: segments) : nil
+        let track = deferredPoints(frame, stillWithPlace: isStill, within: cut.allowed) { t in
+            place(t).placing(stillOutline ?? bounds.value(at: t).outline(cornerRadius: cornerRadius.value(at: t), segments: segments,
                                                                           keepsArcs: !cornerRadius.isConstant))
         }
         if let key { boundsOutlines.append((key, track)) }

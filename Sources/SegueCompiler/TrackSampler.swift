@@ -10,12 +10,17 @@ struct TrackSampler {
     /// The clock cycle keyframe times are fractions of.
     let cycle: Double
 
+    /// How far rounding a point's written coordinates moves it at most: half a unit of the last
+    /// decimal, on both axes.
+    var rounding: Double { 0.5 * pow(10, -Double(options.decimals)) * 2.squareRoot() }
+
     /// A polygon's or a gradient's points, keyframed: interpolating a point list moves each point
     /// straight, so guesses are made from the points themselves.
-    func sampledPoints(_ frame: ProjectionFrame, stillWithPlace: Bool,
+    /// `within`: as for `sampledTrack`.
+    func sampledPoints(_ frame: ProjectionFrame, stillWithPlace: Bool, within allowed: Double? = nil,
                        _ points: @escaping (Double) -> [Point]) -> Animated<PointList> {
         sampledTrack(frame, value: { PointList(points: points($0)) }, measure: { list, visit in for p in list.points { visit(p) } },
-                     movesPointsStraight: true, stillWithPlace: stillWithPlace)
+                     movesPointsStraight: true, stillWithPlace: stillWithPlace, within: allowed)
     }
 
     /// Keyframes of `value(t)` at times chosen so that interpolating between them strays at most
@@ -36,8 +41,7 @@ struct TrackSampler {
         let base = frame.startTimes
         if frame.placeIsStill && stillWithPlace { return Animated(value(base.min() ?? 0)) }
         let screen = frame.screen, shown = frame.shown
-        // Leave room for rounding the written coordinates (half a unit of the last decimal, both axes).
-        let rounding = 0.5 * pow(10, -Double(options.decimals)) * 2.squareRoot()
+        // Leave room for rounding the written coordinates.
         let allowed = allowed ?? options.tolerance
         let sampler = ProjectionSampler(tolerance: max(allowed - rounding, allowed / 2))
         // The model on the whole grid, worked out once per time: values, their points, where
