@@ -92,7 +92,8 @@ struct OutlineFlatteningTests {
     }
 
     /// The replay's measure of a polygon against a rounded rectangle seen in perspective bounds
-    /// a dense measure from above, closely; a corner out of place adds its distance; a polygon
+    /// a dense measure from above, closely; a corner 1 px out of place is seen 1 px off, plus at
+    /// most the chords' share beside it; a polygon
     /// that is no rounded rectangle's outline is infinitely far.
     @Test func theReplayBoundsHowFarAPolygonLiesFromTheRoundedOutlineOnScreen() {
         let bounds = Rect(x: 0, y: 0, width: 200, height: 120), radius = 30.0
@@ -108,7 +109,7 @@ struct OutlineFlatteningTests {
                     "\(pieces) pieces: replay \(replayed(drawn)), dense \(dense)")
             let before = replayed(drawn)
             drawn[pieces / 2].x += 1
-            #expect(abs(replayed(drawn) - before - 1) < 1e-9)
+            #expect(replayed(drawn) >= 1 && replayed(drawn) <= 1 + before + 1e-9, "\(replayed(drawn))")
             #expect(replayed(Array(drawn.dropLast())) == .infinity)
         }
     }
