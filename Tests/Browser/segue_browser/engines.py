@@ -223,6 +223,12 @@ class WebKitEngine(Engine):
     def capture(self, url: str, size: tuple[int, int]) -> Image.Image:
         self._fit_window(size)
         self._driver.get(url)
+        # The load event can come before the seeked frame is painted: on a loaded machine the
+        # screenshot then showed the page before its style applied (everything 8 px off, the
+        # body's default margin). Two animation frames later the seeked frame has been painted.
+        self._driver.execute_async_script(
+            "var done = arguments[arguments.length - 1];"
+            "requestAnimationFrame(function () { requestAnimationFrame(function () { done(); }); });")
         return self._crop(self._driver.get_screenshot_as_png(), size, self.name)
 
     def _fit_window(self, size: tuple[int, int]) -> None:
