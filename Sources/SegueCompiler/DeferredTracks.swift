@@ -74,12 +74,15 @@ extension SVGBuilder {
 
     /// Points keyframed (`TrackSampler.sampledPoints`) once the drawing is laid out, beside the
     /// other tracks; at once where nothing moves them. The memos learn the times sampling looks
-    /// at first now, while they may still be written.
-    func deferredPoints(_ frame: ProjectionFrame, stillWithPlace: Bool, within allowed: Double? = nil,
+    /// at first now, while they may still be written. `cut`: how the outline's curves were cut,
+    /// which leaves the keyframes part of the tolerance, and may have found those times already.
+    func deferredPoints(_ frame: ProjectionFrame, stillWithPlace: Bool, cut: OutlineFlattening.Cut? = nil,
                         _ points: @escaping (Double) -> [Point]) -> DeferredTracks.Track<Animated<PointList>> {
         let sampler = trackSampler
         let isStill = frame.placeIsStill && stillWithPlace
-        if !isStill { deferred.prepare(frame, at: sampler.shownLookTimes(frame, stillWithPlace: stillWithPlace), with: sampler) }
-        return deferred.track(now: isStill) { sampler.sampledPoints(frame, stillWithPlace: stillWithPlace, within: allowed, points) }
+        if !isStill {
+            deferred.prepare(frame, at: cut?.lookTimes ?? sampler.shownLookTimes(frame, stillWithPlace: stillWithPlace), with: sampler)
+        }
+        return deferred.track(now: isStill) { sampler.sampledPoints(frame, stillWithPlace: stillWithPlace, within: cut?.allowed, points) }
     }
 }

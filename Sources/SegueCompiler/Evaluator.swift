@@ -33,6 +33,11 @@ public struct Evaluator: Sendable {
         placements = timeline.layers.map(LayerPlacement.init)
     }
 
+    /// The layer with `id` (the first, should two share one).
+    public func layer(_ id: String) -> LayerNode? {
+        indices[id].map { timeline.layers[$0] }
+    }
+
     /// Every layer's state at `time` seconds (clamped to the transition's span).
     public func state(at time: Double) -> FrameState {
         let t = min(max(time, 0), timeline.duration)

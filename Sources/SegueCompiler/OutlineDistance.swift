@@ -22,7 +22,7 @@ enum OutlineDistance {
             strays.append(point.distance(to: onScreen))
             stretches.append(stretch)
         }
-        let radius = max(min(cornerRadius, bounds.width / 2, bounds.height / 2), 0)
+        let radius = bounds.drawnCornerRadius(cornerRadius)
         let chord = radius * ArcPieces(sweep: .pi / 2, pieces: pieces).outset
         var worst = 0.0
         for index in model.indices {

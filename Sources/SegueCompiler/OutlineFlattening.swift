@@ -29,6 +29,17 @@ struct OutlineFlattening: Equatable {
         var curve = 1
     }
 
+    /// How an outline of a layer in perspective is cut (`SVGBuilder.outlineFlattening`).
+    struct Cut {
+        var pieces: Pieces
+        /// What of the tolerance the keyframes of the outline's points may stray; nil for all of
+        /// it (nothing curved to cut).
+        var allowed: Double? = nil
+        /// The times sampling the outline looks at first (`TrackSampler.shownLookTimes`), when
+        /// finding the pieces worked them out.
+        var lookTimes: [Double]? = nil
+    }
+
     /// The flattening that keeps chords within `screenError` on screen where the layer's space
     /// is stretched at most `stretch` times.
     init(screenError: Double, stretch: Double) {
@@ -123,7 +134,7 @@ struct OutlineFlattening: Equatable {
         case .ellipse(let r):
             visit(\.ellipse, .arc(radius: max(r.width, r.height) / 2, sweep: 2 * .pi), mostPieces.ellipse)
         case .rect(let r, let radius):
-            visit(\.corner, .arc(radius: max(min(radius, r.width / 2, r.height / 2), 0), sweep: .pi / 2), mostPieces.arc)
+            visit(\.corner, .arc(radius: r.drawnCornerRadius(radius), sweep: .pi / 2), mostPieces.arc)
         case .path(let path):
             var current = Point.zero
             for element in path.elements {
@@ -184,8 +195,8 @@ extension Homography {
     /// How far the map stretches a unit length at `p` at most (the largest singular value of its
     /// derivative there); nil where `p` lands behind the viewer.
     func stretch(at p: Point) -> Double? {
+        guard let q = apply(p) else { return nil }
         let w = self.w(p)
-        guard w > 1e-12, let q = apply(p) else { return nil }
         let m = Homography(a: (a - q.x * c) / w, b: (b - q.y * c) / w, c: 0,
                            d: (d - q.x * f) / w, e: (e - q.y * f) / w, f: 0, g: 0, h: 0, i: 1)
         return m.largestStretch

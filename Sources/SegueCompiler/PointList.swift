@@ -23,13 +23,19 @@ struct PointList: Interpolatable {
 }
 
 extension Rect {
+    /// The radius its corners are drawn with: `cornerRadius`, at most half of either side, not
+    /// below 0.
+    func drawnCornerRadius(_ cornerRadius: Double) -> Double {
+        max(min(cornerRadius, width / 2, height / 2), 0)
+    }
+
     /// The outline of the rectangle with rounded corners, as a polygon (each corner arc in
     /// `segments` straight pieces, see `OutlineFlattening`). A sharp rectangle is its four
     /// corners, unless `keepsArcs`: then its arcs have radius 0, so an outline whose radius
     /// animates through 0 keeps one number of points (SMIL interpolates point lists of one
     /// length only).
     func outline(cornerRadius: Double, segments: Int, keepsArcs: Bool = false) -> [Point] {
-        let r = max(min(cornerRadius, width / 2, height / 2), 0)
+        let r = drawnCornerRadius(cornerRadius)
         guard r > 0 || keepsArcs else { return corners }
         var points: [Point] = []
         points.reserveCapacity(4 * (segments + 1))

@@ -28,8 +28,6 @@ public struct SMILReplay {
     let elementsByID: [String: XMLElement]
     /// Still rectangles inside clip paths, by the clip path's id: strips' clips.
     let clipRects: [String: Rect]
-    /// The timeline's layers by id.
-    let nodes: [String: LayerNode]
 
     /// Replays `svg`, whose measured elements `layers` names (the map its writer gave).
     public init(svg: Data, layers: SVGLayerMap, timeline: Timeline) throws(ExportError) {
@@ -43,7 +41,6 @@ public struct SMILReplay {
         elementsByID = Dictionary(elements.compactMap { element in element.attribute("id").map { ($0, element) } },
                                   uniquingKeysWith: { first, _ in first })
         clipRects = Self.clipRectangles(in: document)
-        nodes = Dictionary(timeline.layers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Replays a document as the exporter rendered it.
@@ -80,7 +77,7 @@ public struct SMILReplay {
                     let d = zip(points, corners).map { $0.distance(to: $1) }.max() ?? 0
                     result.append(Deviation(layer: shape.layer, time: t, distance: d))
                 case .outline(let points):
-                    guard let node = nodes[shape.layer],
+                    guard let node = evaluator.layer(shape.layer),
                           let d = OutlineDistance.fromRoundedRect(points, bounds: node.bounds.value(at: t), cornerRadius: node.cornerRadius.value(at: t),
                                                                   through: layer.screenTransform) else { continue }
                     result.append(Deviation(layer: shape.layer, time: t, distance: d))

@@ -157,7 +157,7 @@ extension SVGBuilder {
             let cut = outlineFlattening(frame, stillWithPlace: mask.isConstant, keyShapes: mask.keyframes.map(\.value), shape: mask.value(at:))
             // A still mask is outlined once, and only placed at each time.
             let stillOutline = mask.isConstant ? mask.initialValue.outline(pieces: cut.pieces) : nil
-            writeProjectedOutline(frame, into: clip, stillWithPlace: mask.isConstant, within: cut.allowed) { t in
+            writeProjectedOutline(frame, into: clip, stillWithPlace: mask.isConstant, cut: cut) { t in
                 place(t).placing(stillOutline ?? mask.value(at: t).outline(pieces: cut.pieces, keepsArcs: true))
             }
             body = body.addChild("g").set("clip-path", "url(#\(id))")
@@ -309,10 +309,11 @@ extension SVGBuilder {
 
     /// A polygon (in `into`) whose points follow `outline(t)`, keyframed within the tolerance.
     /// `stillWithPlace`: nothing but the layer's placement moves the outline.
+    /// `cut`: how its curves were cut (`outlineFlattening`), if it has any.
     @discardableResult
     mutating func writeProjectedOutline(_ frame: ProjectionFrame, into parent: XMLElement, stillWithPlace: Bool,
-                                        within allowed: Double? = nil, outline: @escaping (Double) -> [Point]) -> XMLElement {
-        writePolygon(deferredPoints(frame, stillWithPlace: stillWithPlace, within: allowed, outline), into: parent)
+                                        cut: OutlineFlattening.Cut? = nil, outline: @escaping (Double) -> [Point]) -> XMLElement {
+        writePolygon(deferredPoints(frame, stillWithPlace: stillWithPlace, cut: cut, outline), into: parent)
     }
 
     /// How finely to cut a curved outline of a layer in `frame` (`shape(t)`, in the layer's
@@ -322,18 +323,18 @@ extension SVGBuilder {
     /// halves cost least. The pieces serve every time: the largest curves where the layer is
     /// stretched most, at the times sampling the outline looks at first, decide them.
     /// `keyShapes`: the shape's keyframes; with no curve among them there is nothing to cut.
-    func outlineFlattening(_ frame: ProjectionFrame, stillWithPlace: Bool, keyShapes: [MaskShape], shape: (Double) -> MaskShape)
-        -> (pieces: OutlineFlattening.Pieces, allowed: Double) {
+    func outlineFlattening(_ frame: ProjectionFrame, stillWithPlace: Bool, keyShapes: [MaskShape],
+                           shape: (Double) -> MaskShape) -> OutlineFlattening.Cut {
         let tolerance = options.tolerance, sampler = trackSampler
         let fewest = OutlineFlattening.Pieces()
-        if OutlineFlattening.worstChord(of: keyShapes, pieces: fewest) == 0 { return (fewest, tolerance) }
+        if OutlineFlattening.worstChord(of: keyShapes, pieces: fewest) == 0 { return OutlineFlattening.Cut(pieces: fewest) }
         let times = sampler.shownLookTimes(frame, stillWithPlace: stillWithPlace)
         let shapes = times.map(shape)
         let stretch = frame.largestStretch(at: times) { shape($0).extent }
         let share = max(tolerance - sampler.rounding, tolerance / 2) / 2
         let pieces = OutlineFlattening(screenError: share, stretch: stretch).pieces(for: shapes)
         let chord = OutlineFlattening.worstChord(of: shapes, pieces: pieces) * stretch
-        return (pieces, max(tolerance - chord, tolerance / 4))
+        return OutlineFlattening.Cut(pieces: pieces, allowed: max(tolerance - chord, tolerance / 4), lookTimes: times)
     }
 
     /// A polygon (in `into`) following the layer's bounds (with their rounded corners), keyframed
@@ -358,7 +359,7 @@ extension SVGBuilder {
         let segments = cut.pieces.corner
         // A still outline is worked out once, and only placed at each time.
         let stillOutline = isStill ? bounds.initialValue.outline(cornerRadius: cornerRadius.initialValue, segments: segments) : nil
-        let track = deferredPoints(frame, stillWithPlace: isStill, within: cut.allowed) { t in
+        let track = deferredPoints(frame, stillWithPlace: isStill, cut: cut) { t in
             place(t).placing(stillOutline ?? bounds.value(at: t).outline(cornerRadius: cornerRadius.value(at: t), segments: segments,
                                                                           keepsArcs: !cornerRadius.isConstant))
         }
