@@ -131,13 +131,6 @@ extension SVGBuilder {
         // early would freeze it short of that. (`keyTimes` this close are written with more decimals.)
         let precision = timeline.duration * 1e-7, hold = timeline.duration * 1e-6
         let switches = ProjectionSampler.switches(at: probe, precision: precision, shown)
-        // A layer turning its back or hiding may do so just as it reaches toward the camera
-        // plane: the last instant it is shown is probed too.
-        let lastShown = switches.map { $0 - hold }.filter { $0 > 0 }
-        try Self.requireClearOfCameraPlane(layer, probe: (probe + lastShown).sorted(), shown: shown) { t in
-            let h = place(t).concatenating(screen(t))
-            return bounds.value(at: t).corners.map { h.w($0) }
-        }
         if !(switches.isEmpty && shown(probe[0])) {
             if switches.isEmpty { return }
             var frames = [Keyframe(time: 0, value: !shown(0))]
@@ -150,6 +143,16 @@ extension SVGBuilder {
         let moving = lineage.moving.union(MovingSpans(placing: layer))
         let frame = ProjectionFrame(base: base, screen: screen, shown: shown, place: place, model: model,
                                     screenOwner: isStatic ? nil : lineage.screenOwner, placeIsStill: placeIsStill, moving: moving)
+        // Probed where the switches were looked for, where tracks are sampled (a spring may swing
+        // the layer toward the camera plane and back between probes), and at the last instant it
+        // is shown before a switch: a layer turning its back or hiding may do so just as it
+        // reaches toward the camera plane.
+        let lastShown = switches.map { $0 - hold }.filter { $0 > 0 }
+        let sampled = trackSampler.samplingGrid(frame, stillWithPlace: true)
+        try Self.requireClearOfCameraPlane(layer, probe: (probe + lastShown + sampled).sorted(), shown: shown) { t in
+            let h = place(t).concatenating(screen(t))
+            return bounds.value(at: t).corners.map { h.w($0) }
+        }
         var body = group
         if let mask = layer.mask {
             let id = ids.make(layer.id + "-mask")

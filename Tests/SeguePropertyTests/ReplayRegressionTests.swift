@@ -48,9 +48,12 @@ struct ReplayRegressionTests {
 
     /// A layer turning toward the camera plane just before it turns its back: the check for the
     /// camera plane probed 16 times per keyframe interval and missed the last instant it showed,
-    /// 18 px off; now that instant is probed and such a layer is refused with a message.
-    @Test func aLayerNearingTheCameraPlaneIsRefused() throws {
-        let timeline = try RandomTransition(RecordedStray.nearingTheCameraPlane.choices, index: 0).transition.timeline(.push)
+    /// 18 px off; now that instant is probed and such a layer is refused with a message. And a
+    /// spring swinging a layer toward the camera plane between those probes (8,519 px): the
+    /// check now looks at the times its tracks are sampled at too.
+    @Test(arguments: RecordedStray.nearingTheCameraPlane)
+    func aLayerNearingTheCameraPlaneIsRefused(_ stray: RecordedStray) throws {
+        let timeline = try RandomTransition(stray.choices, index: 0).transition.timeline(.push)
         #expect(throws: ExportError.self) { try Exporter.render(timeline, as: .svg) }
     }
 
