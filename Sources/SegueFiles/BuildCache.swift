@@ -99,9 +99,9 @@ public struct BuildCache: Sendable {
     public static let executableName = "transition"
     private static let entryName = "entry.json"
 
-    private var builds: URL { folder.appendingPathComponent("builds") }
+    var builds: URL { folder.appendingPathComponent("builds") }
 
-    private static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
+    static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
         digest.map { String(format: "%02x", $0) }.joined()
     }
 }

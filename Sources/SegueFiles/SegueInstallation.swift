@@ -65,20 +65,11 @@ public struct SegueInstallation: Sendable, Equatable {
 
     private static func describeTree(_ url: URL) -> [String] {
         let manager = FileManager.default
-        var lines = [describe(url)]
+        var lines = [FileStamp.describe(url)]
         if let children = try? manager.contentsOfDirectory(atPath: url.path) {
             for child in children.sorted() { lines += describeTree(url.appendingPathComponent(child)) }
         }
         return lines
-    }
-
-    private static func describe(_ url: URL) -> String {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else {
-            return "\(url.path) missing"
-        }
-        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(url.path) \(size) \(modified)"
     }
 
     private static func hasSegue(modules: URL, library: URL) -> Bool {

@@ -6,20 +6,35 @@ public protocol TransitionCompiler: Sendable {
     /// What identifies this compiler in cache keys (for swiftc, `swiftc --version` and the form of
     /// the arguments it is given).
     func identity() throws(TransitionFileError) -> String
+    /// A cheap description of the compiler's files on disk that changes whenever `identity()` may
+    /// (paths, sizes, modification times), so that the identity can be kept between runs; nil
+    /// when there is none, and `identity()` is then asked every time.
+    var stamp: String? { get }
     /// Compiles the file at `sourcePath` (as the user named it, so the compiler's messages and
     /// `#filePath` name it) into an executable at `executable`. Returns what the compiler printed
     /// (warnings) on success; throws `.compileFailed` with its messages otherwise.
     func compile(sourcePath: String, to executable: URL, against segue: SegueInstallation) throws(TransitionFileError) -> String
 }
 
+extension TransitionCompiler {
+    public var stamp: String? { nil }
+}
+
 /// swiftc, found through `SWIFT_EXEC` or on the PATH.
+///
+/// It runs with a temporary folder of its own (`TMPDIR`), removed when it is done: swiftc 6's
+/// driver leaves an empty `TemporaryDirectory.*` folder behind after `--version`, which would
+/// otherwise pile up in the system's temporary folder, one for every export of a transition file.
 public struct SwiftCompiler: TransitionCompiler {
     /// The compiler's executable.
     public var executable: URL
+    /// Where the compiler's own temporary folders are made.
+    public var temporaryParent: URL
 
-    /// The compiler at `executable`.
-    public init(executable: URL) {
+    /// The compiler at `executable`, with its temporary folders made in `temporaryParent`.
+    public init(executable: URL, temporaryParent: URL = FileManager.default.temporaryDirectory) {
         self.executable = executable
+        self.temporaryParent = temporaryParent
     }
 
     /// The compiler named by `SWIFT_EXEC` (as for SwiftPM), else `swiftc` on the PATH.
@@ -33,12 +48,7 @@ public struct SwiftCompiler: TransitionCompiler {
     }
 
     public func identity() throws(TransitionFileError) -> String {
-        let outcome: ChildProcess.Outcome
-        do {
-            outcome = try ChildProcess(executable: executable, arguments: ["--version"], captureOutput: true).run()
-        } catch {
-            throw .compilerNotFound
-        }
+        let outcome = try run(["--version"])
         guard outcome.ending == .exited(0) else { throw .compilerNotFound }
         let placeholder = URL(fileURLWithPath: "/")
         let form = Self.arguments(sourcePath: "", executable: placeholder, segue: SegueInstallation(moduleFolder: placeholder, libraryFolder: placeholder))
@@ -63,15 +73,32 @@ public struct SwiftCompiler: TransitionCompiler {
     }
 
     public func compile(sourcePath: String, to executable: URL, against segue: SegueInstallation) throws(TransitionFileError) -> String {
-        let arguments = Self.arguments(sourcePath: sourcePath, executable: executable, segue: segue)
-        let outcome: ChildProcess.Outcome
-        do {
-            outcome = try ChildProcess(executable: self.executable, arguments: arguments, captureOutput: true).run()
-        } catch {
-            throw .compilerNotFound
-        }
+        let outcome = try run(Self.arguments(sourcePath: sourcePath, executable: executable, segue: segue))
         let printed = String(decoding: outcome.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard outcome.ending == .exited(0) else { throw .compileFailed(path: sourcePath, output: printed) }
         return printed
+    }
+
+    /// The files of a toolchain's driver (`swiftc` is a link to `swift-driver`, which runs
+    /// `swift-frontend` beside it). Nil for anything else: a wrapper or a toolchain selector such
+    /// as swiftly's may run another compiler from one run to the next.
+    public var stamp: String? {
+        let driver = executable.resolvingSymlinksInPath()
+        guard driver.lastPathComponent == "swift-driver" else { return nil }
+        let frontend = driver.deletingLastPathComponent().appendingPathComponent("swift-frontend")
+        return ([executable.path] + [driver, frontend].map(FileStamp.describe)).joined(separator: "\n")
+    }
+
+    /// Runs the compiler with `arguments`, its output captured, in a temporary folder of its own.
+    private func run(_ arguments: [String]) throws(TransitionFileError) -> ChildProcess.Outcome {
+        var environment = ProcessInfo.processInfo.environment
+        let scratch = try? TemporaryFolder.make(in: temporaryParent, prefix: "segue-swiftc")
+        defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
+        if let scratch { environment["TMPDIR"] = scratch.path }
+        do {
+            return try ChildProcess(executable: executable, arguments: arguments, environment: environment, captureOutput: true).run()
+        } catch {
+            throw .compilerNotFound
+        }
     }
 }

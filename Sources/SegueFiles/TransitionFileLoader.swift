@@ -53,7 +53,8 @@ public struct TransitionFileLoader: Sendable {
               let source = FileManager.default.contents(atPath: path) else {
             throw .unreadable(path: path)
         }
-        let key = BuildCache.key(source: source, parts: [segueVersion, try compiler.identity(), segue.fingerprint])
+        let compilerIdentity = if let cache { try cache.identity(of: compiler) } else { try compiler.identity() }
+        let key = BuildCache.key(source: source, parts: [segueVersion, compilerIdentity, segue.fingerprint])
         var report = TransitionFileContents.Report(key: key)
         let build = try self.build(path, key: key, report: &report)
         defer { if let leftover = build.temporaryFolder { try? FileManager.default.removeItem(at: leftover) } }

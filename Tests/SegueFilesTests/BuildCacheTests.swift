@@ -46,3 +46,54 @@ struct BuildCacheTests {
         #expect(!FileManager.default.fileExists(atPath: stored.deletingLastPathComponent().path))
     }
 }
+
+/// A compiler whose identity and stamp the test sets, counting how often it is asked.
+private final class StampedCompiler: TransitionCompiler, @unchecked Sendable {
+    var stamp: String?
+    var version = "Swift 1"
+    private(set) var asked = 0
+
+    init(stamp: String?) {
+        self.stamp = stamp
+    }
+
+    func identity() throws(TransitionFileError) -> String {
+        asked += 1
+        return version
+    }
+
+    func compile(sourcePath: String, to executable: URL, against segue: SegueInstallation) throws(TransitionFileError) -> String { "" }
+}
+
+extension BuildCacheTests {
+    @Test func aCompilersIdentityIsKeptForItsStamp() throws {
+        let cache = BuildCache(folder: try TransitionFileFixture.folder())
+        let compiler = StampedCompiler(stamp: "swift-driver 1 2 3")
+        #expect(try cache.identity(of: compiler) == "Swift 1")
+        compiler.version = "Swift 2"
+        #expect(try cache.identity(of: compiler) == "Swift 1")
+        #expect(try BuildCache(folder: cache.folder).identity(of: compiler) == "Swift 1")
+        #expect(compiler.asked == 1)
+
+        // New files: asked again, and kept.
+        compiler.stamp = "swift-driver 1 2 4"
+        #expect(try cache.identity(of: compiler) == "Swift 2")
+        #expect(try cache.identity(of: compiler) == "Swift 2")
+        #expect(compiler.asked == 2)
+
+        // A damaged record is asked again.
+        let records = cache.folder.appendingPathComponent("compilers")
+        for name in try FileManager.default.contentsOfDirectory(atPath: records.path) {
+            try Data("{not json".utf8).write(to: records.appendingPathComponent(name))
+        }
+        compiler.version = "Swift 3"
+        #expect(try cache.identity(of: compiler) == "Swift 3")
+        #expect(compiler.asked == 3)
+
+        // Without a stamp, every time; and nothing is left in the cache's work folder.
+        let unstamped = StampedCompiler(stamp: nil)
+        for _ in 0..<2 { #expect(try cache.identity(of: unstamped) == "Swift 1") }
+        #expect(unstamped.asked == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.folder.appendingPathComponent("tmp").path).isEmpty)
+    }
+}

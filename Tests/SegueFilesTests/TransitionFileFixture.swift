@@ -51,19 +51,25 @@ enum TransitionFileFixture {
     }
 }
 
-/// swiftc, counting how often it compiles.
+/// swiftc, counting how often it compiles and how often it is asked for its identity.
 final class CountingCompiler: TransitionCompiler, @unchecked Sendable {
     private let compiler: SwiftCompiler
     private let lock = NSLock()
     private var compilations = 0
+    private var identities = 0
 
     init() throws {
         compiler = try SwiftCompiler.find()
     }
 
     var count: Int { lock.withLock { compilations } }
+    var identityCount: Int { lock.withLock { identities } }
+    var stamp: String? { compiler.stamp }
 
-    func identity() throws(TransitionFileError) -> String { try compiler.identity() }
+    func identity() throws(TransitionFileError) -> String {
+        lock.withLock { identities += 1 }
+        return try compiler.identity()
+    }
 
     func compile(sourcePath: String, to executable: URL, against segue: SegueInstallation) throws(TransitionFileError) -> String {
         lock.withLock { compilations += 1 }

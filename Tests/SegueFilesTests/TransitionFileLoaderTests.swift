@@ -71,6 +71,9 @@ struct TransitionFileLoaderTests {
         let copy = try TransitionFileFixture.write(source, named: "Copy.swift")
         let moved = try loader.load(copy)
         #expect(moved.report.cacheHit && compiler.count == 1)
+        // swiftc's version is asked once and kept with the builds (a toolchain's driver has a stamp).
+        #expect(compiler.stamp != nil)
+        #expect(compiler.identityCount == 1)
         #expect(moved.transitions[0].location.file == copy)
         #expect(try moved.timelines(direction: .push)[0].layers.allSatisfy { $0.source?.file == copy })
     }
