@@ -52,11 +52,11 @@ enum Measure {
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        guard (try? process.run()) != nil else { return 0 }
+        guard let waitForEnd = try? start(process) else { return 0 }
         input.fileHandleForWriting.write(data)
         try? input.fileHandleForWriting.close()
         let compressed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        waitForEnd()
         return compressed.count
     }
 
@@ -66,6 +66,19 @@ enum Measure {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
         return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+    }
+
+    /// Starts `process` and returns what waits for its end. The wait is its termination handler's:
+    /// `waitUntilExit()` alone looks at the program only every 50 ms on Linux
+    /// (swift-corelibs-foundation polls its run loop), which added up to 50 ms to every timing.
+    private static func start(_ process: Process) throws -> () -> Void {
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        try process.run()
+        return {
+            ended.wait()
+            process.waitUntilExit()   // returns at once now: reaps it and settles its status
+        }
     }
 
     /// Runs a program to its end, its output discarded unless asked for; throws when it fails.
@@ -79,9 +92,9 @@ enum Measure {
         let output = Pipe()
         process.standardOutput = captureOutput ? output : FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        let waitForEnd = try start(process)
         let text = captureOutput ? String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) : ""
-        process.waitUntilExit()
+        waitForEnd()
         guard process.terminationStatus == 0 else {
             throw BenchmarkError("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
         }
