@@ -23,10 +23,23 @@ struct CLITests {
         try Self.run(arguments, in: folder)
     }
 
-    func folder() throws -> URL {
+    /// This test run's folder, removed when the run ends (a run makes some fifty folders in it,
+    /// some holding a copy of `segue`).
+    static let runFolder: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
+        atexit { try? FileManager.default.removeItem(at: CLITests.runFolder) }
+        return url
+    }()
+
+    /// A new, empty folder.
+    static func folder() throws -> URL {
+        let url = runFolder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    func folder() throws -> URL {
+        try Self.folder()
     }
 
     @Test func presetsListsEveryPresetWithItsParameters() throws {

@@ -14,8 +14,7 @@ import Testing
         let errors: URL
 
         init(_ arguments: [String], environment: [String: String]? = nil) throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-preview-cli-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try CLITests.folder()
             output = folder.appendingPathComponent("stdout")
             errors = folder.appendingPathComponent("stderr")
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
@@ -74,8 +73,7 @@ import Testing
 
     #if os(Linux)
     @Test func openHandsTheURLToTheSystemsOpener() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-open-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try CLITests.folder()
         let opened = folder.appendingPathComponent("opened")
         let opener = folder.appendingPathComponent("xdg-open")
         try "#!/bin/sh\necho \"$@\" > '\(opened.path)'\n".write(to: opener, atomically: true, encoding: .utf8)

@@ -12,6 +12,7 @@ struct AtomicFileTests {
 
     @Test func writesTheBytesAndLeavesNoTemporaryFile() throws {
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("a.svg").path
         try AtomicFile.write(Data("new".utf8), to: path)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "new")
@@ -28,6 +29,7 @@ struct AtomicFileTests {
     @Test func aReadOnlyFolderLeavesTheOldFileIntact() throws {
         guard getuid() != 0 else { return }  // root ignores permissions; the CLI test covers the failure path
         let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("a.svg").path
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
         chmod(folder.path, 0o555)

@@ -6,9 +6,11 @@ import SegueFiles
 /// library of this build. One cache serves every test run, so a source used by several tests
 /// compiles once.
 enum TransitionFileFixture {
+    /// This test run's folder, removed when the run ends.
     static let runFolder: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("segue-files-tests-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TransitionFileFixture.runFolder) }
         return url
     }()
 

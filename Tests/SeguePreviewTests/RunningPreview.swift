@@ -41,8 +41,15 @@ struct RunningPreview {
 
 /// Transition files for the tests, in fresh folders.
 enum PreviewFixture {
+    /// This test run's folder, removed when the run ends.
+    static let runFolder: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("segue-preview-tests-\(UUID().uuidString)")
+        atexit { try? FileManager.default.removeItem(at: PreviewFixture.runFolder) }
+        return url
+    }()
+
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("segue-preview-tests/\(UUID().uuidString)")
+        let url = runFolder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
