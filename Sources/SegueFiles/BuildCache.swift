@@ -7,6 +7,8 @@ import Segue
 /// compiled at and the program's SHA-256). The key is the SHA-256 of the file's bytes, Segue's
 /// version and build, the compiler's `--version` and the compile arguments' form. Only successful
 /// builds are stored; an entry whose program is missing or altered is deleted and built again.
+/// Beside the builds, `compilers/` keeps what each toolchain said to `--version`
+/// (`identity(of:)`), so that a cache hit does not start swiftc.
 public struct BuildCache: Sendable {
     /// The cache's folder.
     public var folder: URL
