@@ -116,6 +116,12 @@ struct OutlineFlattening: Equatable {
         return worst
     }
 
+    /// Whether any of `shapes` has a curve to cut (a rounded corner, an ellipse, a path's curve
+    /// off its chord).
+    static func hasCurves(_ shapes: [MaskShape]) -> Bool {
+        worstChord(of: shapes, pieces: Pieces()) > 0
+    }
+
     /// Visits each curve of the shape's outline with the count of pieces it is cut by, and the
     /// most that count may be.
     private static func forEachCurve(of shape: MaskShape, _ visit: (WritableKeyPath<Pieces, Int>, Curve, Int) -> Void) {
@@ -205,12 +211,12 @@ extension Homography {
 
 extension ProjectionFrame {
     /// The most the layer's space is stretched on screen at `times` where the layer is shown, at
-    /// the corners of `region(t)`, where a perspective magnifies most.
-    func largestStretch(at times: [Double], over region: (Double) -> Rect) -> Double {
+    /// the corners of `regions` (one for each time), where a perspective magnifies most.
+    func largestStretch(at times: [Double], over regions: [Rect]) -> Double {
         var largest = 0.0
-        for t in times where shown(t) {
+        for (t, region) in zip(times, regions) where shown(t) {
             let map = place(t).concatenating(screen(t))
-            for corner in region(t).corners {
+            for corner in region.corners {
                 if let stretch = map.stretch(at: corner) { largest = max(largest, stretch) }
             }
         }

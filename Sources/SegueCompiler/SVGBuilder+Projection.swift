@@ -157,7 +157,8 @@ extension SVGBuilder {
         if let mask = layer.mask {
             let id = ids.make(layer.id + "-mask")
             let clip = defs.addChild("clipPath").set("id", id)
-            let cut = outlineFlattening(frame, stillWithPlace: mask.isConstant, keyShapes: mask.keyframes.map(\.value), shape: mask.value(at:))
+            let cut = outlineFlattening(frame, stillWithPlace: mask.isConstant, curved: OutlineFlattening.hasCurves(mask.keyframes.map(\.value)),
+                                        shape: mask.value(at:))
             // A still mask is outlined once, and only placed at each time.
             let stillOutline = mask.isConstant ? mask.initialValue.outline(pieces: cut.pieces) : nil
             writeProjectedOutline(frame, into: clip, stillWithPlace: mask.isConstant, cut: cut) { t in
@@ -325,15 +326,14 @@ extension SVGBuilder {
     /// grow with the pieces times the keyframes, each about the inverse square root of its share:
     /// halves cost least. The pieces serve every time: the largest curves where the layer is
     /// stretched most, at the times sampling the outline looks at first, decide them.
-    /// `keyShapes`: the shape's keyframes; with no curve among them there is nothing to cut.
-    func outlineFlattening(_ frame: ProjectionFrame, stillWithPlace: Bool, keyShapes: [MaskShape],
+    /// `curved`: whether the shape ever has a curve; without one there is nothing to cut.
+    func outlineFlattening(_ frame: ProjectionFrame, stillWithPlace: Bool, curved: Bool,
                            shape: (Double) -> MaskShape) -> OutlineFlattening.Cut {
+        guard curved else { return OutlineFlattening.Cut(pieces: OutlineFlattening.Pieces()) }
         let tolerance = options.tolerance, sampler = trackSampler
-        let fewest = OutlineFlattening.Pieces()
-        if OutlineFlattening.worstChord(of: keyShapes, pieces: fewest) == 0 { return OutlineFlattening.Cut(pieces: fewest) }
         let times = sampler.shownLookTimes(frame, stillWithPlace: stillWithPlace)
         let shapes = times.map(shape)
-        let stretch = frame.largestStretch(at: times) { shape($0).extent }
+        let stretch = frame.largestStretch(at: times, over: shapes.map(\.extent))
         let share = max(tolerance - sampler.rounding, tolerance / 2) / 2
         let pieces = OutlineFlattening(screenError: share, stretch: stretch).pieces(for: shapes)
         let chord = OutlineFlattening.worstChord(of: shapes, pieces: pieces) * stretch
@@ -353,10 +353,8 @@ extension SVGBuilder {
         }
         let bounds = layer.bounds, cornerRadius = layer.cornerRadius, place = frame.place
         let isStill = bounds.isConstant && cornerRadius.isConstant
-        // Corners that ever round, at the largest radius (not limited by the bounds, which may change).
-        let roundest = cornerRadius.keyframes.map(\.value).max() ?? 0
-        let cut = outlineFlattening(frame, stillWithPlace: isStill,
-                                    keyShapes: [.rect(Rect(x: 0, y: 0, width: 2 * roundest, height: 2 * roundest), cornerRadius: roundest)]) {
+        let roundsEver = cornerRadius.keyframes.contains { $0.value > 0 }
+        let cut = outlineFlattening(frame, stillWithPlace: isStill, curved: roundsEver) {
             .rect(bounds.value(at: $0), cornerRadius: cornerRadius.value(at: $0))
         }
         let segments = cut.pieces.corner
