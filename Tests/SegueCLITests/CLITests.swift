@@ -156,10 +156,11 @@ struct CLITests {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        var stdout = Data(), stderr = Data()
+        try process.runToEnd {
+            stdout = out.fileHandleForReading.readDataToEndOfFile()
+            stderr = err.fileHandleForReading.readDataToEndOfFile()
+        }
         return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                    stderr: String(decoding: stderr, as: UTF8.self))
     }

@@ -35,8 +35,7 @@ struct FaultTests {
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
+        guard (try? process.runToEnd()) != nil else { return false }
         return process.terminationStatus == 0
     }
 

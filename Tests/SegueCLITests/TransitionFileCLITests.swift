@@ -221,8 +221,7 @@ struct TransitionFileCLITests {
             process.arguments = arguments
             process.currentDirectoryURL = work
             process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": Self.cacheHome.path]) { $1 }
-            try process.run()
-            process.waitUntilExit()
+            try process.runToEnd()
             #expect(process.terminationStatus == 0, "\(arguments)")
         }
         #expect(try contents(of: work) == ["Installed.swift", "installed.svg"])
