@@ -45,7 +45,10 @@ public enum DTDValidator {
             // declarations of the document's internal subset; other documents load their DTD.
             let namesSVG11 = data.range(of: Data(svg11PublicID.utf8)) != nil
             let load = namesSVG11 ? 0 : XML_PARSE_DTDLOAD.rawValue
-            guard let doc = parse(data, options: Int32(XML_PARSE_NONET.rawValue | load | XML_PARSE_NOWARNING.rawValue)) else { return }
+            guard let doc = parse(data, options: Int32(XML_PARSE_NONET.rawValue | load | XML_PARSE_NOWARNING.rawValue)) else {
+                collector.addUnlessReported(Self.unparsed)
+                return
+            }
             defer { xmlFreeDoc(doc) }
             guard let root = xmlDocGetRootElement(doc), String(cString: root.pointee.name) == "svg" else {
                 collector.add(XMLIssue(line: 0, message: "the document element is not <svg>"))
@@ -113,9 +116,17 @@ public enum DTDValidator {
         defer { LibXML.validationLock.unlock() }
         let collector = IssueCollector()
         return collector.collect {
-            if let doc = parse(data, options: Int32(XML_PARSE_NONET.rawValue)) { xmlFreeDoc(doc) }
+            guard let doc = parse(data, options: Int32(XML_PARSE_NONET.rawValue)) else {
+                collector.addUnlessReported(Self.unparsed)
+                return
+            }
+            xmlFreeDoc(doc)
         }
     }
+
+    /// What a document libxml2 could not read says when libxml2 says nothing itself (it reads an
+    /// empty document as no document, without an error).
+    private static let unparsed = XMLIssue(line: 0, message: "the document is empty: an SVG file holds an <svg> element")
 
     private static func parse(_ data: Data, options: Int32) -> xmlDocPtr? {
         data.withUnsafeBytes { raw in
@@ -142,6 +153,11 @@ final class IssueCollector {
     private var issues: [XMLIssue] = []
 
     func add(_ issue: XMLIssue) { issues.append(issue) }
+
+    /// Adds `issue` when nothing has been reported yet.
+    func addUnlessReported(_ issue: XMLIssue) {
+        if issues.isEmpty { issues.append(issue) }
+    }
 
     func collect(_ body: () -> Void) -> [XMLIssue] {
         LibXML.initialize()

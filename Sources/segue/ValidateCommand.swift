@@ -40,7 +40,8 @@ struct ValidateCommand: ParsableCommand {
             } else {
                 allValid = false
                 for issue in issues {
-                    FileHandle.standardError.write(Data("\(file):\(issue.line): error: \(issue.message)\n".utf8))
+                    let line = issue.line > 0 ? "\(issue.line):" : ""
+                    FileHandle.standardError.write(Data("\(file):\(line) error: \(issue.message)\n".utf8))
                 }
             }
         }

@@ -109,6 +109,17 @@ struct CLITests {
         #expect(run.stderr.contains("marquee"))
     }
 
+    @Test func validateRefusesAnEmptyFile() throws {
+        let dir = try folder()
+        try Data().write(to: dir.appendingPathComponent("empty.svg"))
+        for arguments in [["validate", "empty.svg"], ["validate", "--profile", "github", "empty.svg"]] {
+            let run = try Self.run(arguments, in: dir)
+            #expect(run.status == 1, "\(arguments)")
+            #expect(run.stderr.contains("empty.svg: error: the document is empty"), "\(run.stderr)")
+            #expect(!run.stdout.contains("valid"), "\(run.stdout)")
+        }
+    }
+
     @Test func validateWithTheGitHubProfileRefusesScripts() throws {
         let dir = try folder()
         try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\">\n<script type=\"text/javascript\">x</script>\n</svg>\n".utf8)

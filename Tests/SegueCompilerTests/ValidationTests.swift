@@ -35,6 +35,13 @@ struct ValidationTests {
         #expect(!issues.isEmpty)
     }
 
+    /// libxml2 reads an empty document as no document, and says nothing: that is an issue too.
+    @Test func anEmptyDocumentIsReported() throws {
+        let issues = try DTDValidator.validateSVG(Data())
+        #expect(issues.map(\.message) == ["the document is empty: an SVG file holds an <svg> element"])
+        #expect(!DTDValidator.checkWellFormed(Data()).isEmpty)
+    }
+
     /// libxml2 runs with XML_PARSE_NONET and the catalog: the SVG 1.1 DOCTYPE, which names a URL on
     /// w3.org, validates from the local copy, while a DTD the catalog does not know is refused
     /// with libxml2's network error instead of being fetched. (`FaultTests` also validates inside
