@@ -9,6 +9,7 @@ extension Preset {
         name: "book-carousel",
         summary: "A carousel of book covers scrolls and snaps from cover to cover.",
         article: "001",
+        stage: StageParameters.common(size: BookLayout.stage, drawing: .book),
         parameters: [
             PresetParameter("books", .count(2...7, even: false), default: "7", "covers in the carousel"),
             PresetParameter("snaps", .count(1...6, even: false), default: "3", "covers scrolled past, snapping to each"),
@@ -17,7 +18,7 @@ extension Preset {
         let books = Int(arguments.number("books", default: 7))
         let snaps = try arguments.count("snaps", default: 3, atMost: books - 1,
                                         "a carousel of \(books) covers snaps past at most \(books - 1)")
-        let stage = StageParameters(arguments, duration: 0.8 * Double(snaps), size: BookLayout.stage)
+        let stage = try StageParameters(arguments, duration: 0.8 * Double(snaps), size: BookLayout.stage)
         let design = BookDesign(pageText: true, flat: stage.flat)
         return Transition("book-carousel", duration: stage.duration, size: stage.size,
                           description: "A carousel of book covers scrolls and snaps from cover to cover (article 001).") { t in

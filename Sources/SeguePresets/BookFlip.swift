@@ -10,6 +10,7 @@ extension Preset {
         name: "book-flip",
         summary: "The pages of an open book turn one spread after another.",
         article: "001",
+        stage: StageParameters.common(size: BookLayout.stage, drawing: .book),
         parameters: [
             PresetParameter("pages", .count(4...400, even: true), default: "10", "pages in the book"),
             PresetParameter("turns", .count(1...19, even: false), default: "3", "spreads turned, one after another"),
@@ -19,7 +20,7 @@ extension Preset {
         let pages = Int(arguments.number("pages", default: 10))
         let turns = try arguments.count("turns", default: 3, atMost: pages / 2 - 1,
                                         "a book of \(pages) pages turns at most \(pages / 2 - 1) spreads")
-        let stage = StageParameters(arguments, duration: 0.8 * Double(turns), size: BookLayout.stage)
+        let stage = try StageParameters(arguments, duration: 0.8 * Double(turns), size: BookLayout.stage)
         let design = BookDesign(pageText: arguments.choice("page-text", default: "no") == "yes", flat: stage.flat)
         return Transition("book-flip", duration: stage.duration, size: stage.size,
                           description: "The pages of an open book turn one spread after another (article 001).") { t in

@@ -11,9 +11,10 @@ extension Preset {
         name: "book-open",
         summary: "A book springs open out of its cover in a carousel of covers (pop: it closes).",
         article: "000, 001",
+        stage: StageParameters.common(size: BookLayout.stage, drawing: .book),
         parameters: BookOpening.parameters
-    ) { arguments in
-        BookOpening(arguments).transition(name: "book-open", reversed: false)
+    ) { arguments throws(PresetError) in
+        try BookOpening(arguments).transition(name: "book-open", reversed: false)
     }
 
     /// Book-open's pop as a transition of its own: the open book closes back into the carousel.
@@ -21,9 +22,10 @@ extension Preset {
         name: "book-close",
         summary: "An open book closes into its cover in the carousel (pop: it opens).",
         article: "000, 001",
+        stage: StageParameters.common(size: BookLayout.stage, drawing: .book),
         parameters: BookOpening.parameters
-    ) { arguments in
-        BookOpening(arguments).transition(name: "book-close", reversed: true)
+    ) { arguments throws(PresetError) in
+        try BookOpening(arguments).transition(name: "book-close", reversed: true)
     }
 }
 
@@ -40,8 +42,8 @@ struct BookOpening {
     let book: Int
     let design: BookDesign
 
-    init(_ arguments: PresetArguments) {
-        let stage = StageParameters(arguments, duration: 1, size: BookLayout.stage)
+    init(_ arguments: PresetArguments) throws(PresetError) {
+        let stage = try StageParameters(arguments, duration: 1, size: BookLayout.stage)
         self.stage = stage
         pages = Int(arguments.number("pages", default: 8))
         book = Int(arguments.number("book", default: 1))

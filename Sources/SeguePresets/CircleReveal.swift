@@ -16,8 +16,8 @@ extension Preset {
             PresetParameter("button", .rect, default: "20 pt from the top and right edges, 40x40",
                             "the button's frame; the circle starts as the oval inside it"),
         ]
-    ) { arguments in
-        let stage = StageParameters(arguments, duration: 0.5)
+    ) { arguments throws(PresetError) in
+        let stage = try StageParameters(arguments, duration: 0.5)
         let button = arguments.rect("button", default: Rect(x: stage.size.width - 60, y: 20, width: 40, height: 40))
         let mockButton = MockScreen.Button(frame: button)
         func reveal(_ t: TransitionContext) {

@@ -14,8 +14,8 @@ extension Preset {
                             "the point the disc and the screen grow from"),
             PresetParameter("disc-color", .color, default: "#FFA500", "the disc's colour"),
         ]
-    ) { arguments in
-        let stage = StageParameters(arguments, duration: 0.5)
+    ) { arguments throws(PresetError) in
+        let stage = try StageParameters(arguments, duration: 0.5)
         let size = stage.size
         let center = arguments.point("center", default: Point(x: size.width - 48, y: size.height - 48))
         let discColor = arguments.color("disc-color", default: Color(rgb: 0xFFA500))

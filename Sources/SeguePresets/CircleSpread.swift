@@ -13,8 +13,8 @@ extension Preset {
                             "the point the circle grows from"),
             PresetParameter("start-radius", .number(0...10_000), default: "24", "the circle's radius at the start"),
         ]
-    ) { arguments in
-        let stage = StageParameters(arguments, duration: 0.5)
+    ) { arguments throws(PresetError) in
+        let stage = try StageParameters(arguments, duration: 0.5)
         let size = stage.size
         let center = arguments.point("center", default: Point(x: size.width - 48, y: size.height - 48))
         let startRadius = arguments.number("start-radius", default: 24)

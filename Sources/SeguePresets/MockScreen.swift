@@ -49,7 +49,7 @@ public struct MockScreen: Sendable {
         screen.addSublayer(bar)
         bar.addSublayer(label("9:41", Rect(x: 0, y: 0, width: w, height: 20), size: 12, weight: .semibold,
                               color: Self.ink, alignment: .center))
-        bar.addSublayer(label(title, Rect(x: 70, y: 20, width: w - 140, height: 44), size: 17, weight: .semibold,
+        bar.addSublayer(label(title, Rect(x: 70, y: 20, width: max(w - 140, 0), height: 44), size: 17, weight: .semibold,
                               color: Self.ink, alignment: .center))
         screen.addSublayer(Layer(frame: Rect(x: 0, y: 64, width: w, height: 0.5)).filled(Self.separator))
         if kind == .list {
@@ -78,35 +78,36 @@ public struct MockScreen: Sendable {
             screen.addSublayer(thumb)
         }
         for (index, y) in tops.enumerated() {
-            screen.addSublayer(label(names[index], Rect(x: 76, y: y + 12, width: w - 92, height: 24), size: 16,
+            screen.addSublayer(label(names[index], Rect(x: 76, y: y + 12, width: max(w - 92, 0), height: 24), size: 16,
                                      weight: .semibold, color: Self.ink, alignment: .left))
         }
         for (index, y) in tops.enumerated() {
-            screen.addSublayer(label("Now showing · \(2 + index) cinemas", Rect(x: 76, y: y + 36, width: w - 92, height: 20),
+            screen.addSublayer(label("Now showing · \(2 + index) cinemas", Rect(x: 76, y: y + 36, width: max(w - 92, 0), height: 20),
                                      size: 13, weight: .regular, color: Self.secondaryInk, alignment: .left))
         }
         for y in tops {
-            screen.addSublayer(Layer(frame: Rect(x: 76, y: y + 71.5, width: w - 76, height: 0.5)).filled(Self.separator))
+            screen.addSublayer(Layer(frame: Rect(x: 76, y: y + 71.5, width: max(w - 76, 0), height: 0.5)).filled(Self.separator))
         }
     }
 
     private func drawDetail(into screen: Layer) {
-        let w = size.width, h = size.height
-        let hero = Layer(frame: Rect(x: 16, y: 80, width: w - 32, height: min(220, h * 0.33))).filled(accent.withAlpha(0.9))
+        // Sizes that a narrow screen would make negative draw nothing.
+        let w = size.width, h = size.height, inner = max(w - 32, 0)
+        let hero = Layer(frame: Rect(x: 16, y: 80, width: inner, height: min(220, h * 0.33))).filled(accent.withAlpha(0.9))
         hero.cornerRadius = 14
         screen.addSublayer(hero)
         screen.addSublayer(label("▶", hero.frame, size: 44, weight: .regular, color: .white, alignment: .center))
         var y = hero.frame.maxY + 16
-        screen.addSublayer(label(title, Rect(x: 16, y: y, width: w - 32, height: 32), size: 24, weight: .bold,
+        screen.addSublayer(label(title, Rect(x: 16, y: y, width: inner, height: 32), size: 24, weight: .bold,
                                  color: Self.ink, alignment: .left))
         y += 40
         for (index, fraction) in [0.92, 0.86, 0.9, 0.6].enumerated() where y + 14 < h {
-            let line = Layer(frame: Rect(x: 16, y: y, width: (w - 32) * fraction, height: 10)).filled(Color(rgb: 0xE5E0D8))
+            let line = Layer(frame: Rect(x: 16, y: y, width: inner * fraction, height: 10)).filled(Color(rgb: 0xE5E0D8))
             line.cornerRadius = 5
             screen.addSublayer(line)
             y += index == 3 ? 28 : 20
         }
-        let cta = Layer(frame: Rect(x: 16, y: min(y + 8, h - 64), width: w - 32, height: 48)).filled(accent)
+        let cta = Layer(frame: Rect(x: 16, y: min(y + 8, h - 64), width: inner, height: 48)).filled(accent)
         cta.cornerRadius = 12
         screen.addSublayer(cta)
         screen.addSublayer(label("Buy tickets", cta.frame, size: 17, weight: .semibold, color: .white, alignment: .center))
@@ -116,6 +117,8 @@ public struct MockScreen: Sendable {
         let circle = Layer(frame: button.frame).filled(button.color)
         circle.cornerRadius = min(button.frame.width, button.frame.height) / 2
         screen.addSublayer(circle)
+        // A button with no height has no symbol to show.
+        guard button.frame.height > 0 else { return }
         screen.addSublayer(label(button.symbol, button.frame, size: button.frame.height * 0.6, weight: .medium,
                                  color: .white, alignment: .center))
     }

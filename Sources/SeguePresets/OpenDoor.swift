@@ -11,8 +11,8 @@ extension Preset {
         parameters: [
             PresetParameter("start-scale", .number(0.01...1), default: "0.7", "the next screen's scale at the start"),
         ]
-    ) { arguments in
-        let stage = StageParameters(arguments, duration: 0.5)
+    ) { arguments throws(PresetError) in
+        let stage = try StageParameters(arguments, duration: 0.5)
         let startScale = arguments.number("start-scale", default: 0.7)
         return Transition("open-door", duration: stage.duration, size: stage.size,
                           description: "The current screen opens like double doors onto the next screen growing behind it.") { t in

@@ -7,13 +7,21 @@ extension Preset {
     /// then and starting at +π/2, turns to 0 while its shadow falls from 1 to 0. The target's right
     /// half lies underneath throughout. `animateKeyframes` with UIKit's default curve, linear
     /// calculation, keyframes 0–0.5 and 0.5–1.
+    /// page-turn's widest screen: each half turns its outer edge half the width toward a camera
+    /// 500 pt away; at 900 pt it comes within 50 pt, drawn ten times larger than the spine, and
+    /// wider screens reach so near the camera that the projection has no faithful polygon.
+    private static let widest = 900.0
+
     public static let pageTurn = Preset(
         name: "page-turn",
         summary: "The screen turns like a page: its right half folds away, the next screen's left half folds in.",
         article: "004",
         parameters: []
-    ) { arguments in
-        let stage = StageParameters(arguments, duration: 0.5)
+    ) { arguments throws(PresetError) in
+        let stage = try StageParameters(arguments, duration: 0.5)
+        guard stage.size.width <= widest else {
+            throw PresetError("--param size=\(Int(stage.size.width))x\(Int(stage.size.height)): page-turn's camera is 500 pt from the screen (m34 = −0.002, article 004), and each half turns its outer edge toward it, reaching past it on a screen wider than \(Int(widest)) pt; use a width of \(Int(widest)) or less")
+        }
         return Transition("page-turn", duration: stage.duration, size: stage.size,
                           description: "The screen turns like a book page onto the next screen (article 004).") { t in
             stage.dress(t.from, as: .list, title: "Movies", button: nil)

@@ -11,12 +11,14 @@ public struct Preset: Sendable {
     public let parameters: [PresetParameter]
     private let build: @Sendable (PresetArguments) throws(PresetError) -> Transition
 
-    public init(name: String, summary: String, article: String, parameters: [PresetParameter],
-                build: @escaping @Sendable (PresetArguments) throws(PresetError) -> Transition) {
+    /// `stage`: the parameters shared with the other presets (`StageParameters.common`), which
+    /// come first.
+    public init(name: String, summary: String, article: String, stage: [PresetParameter] = StageParameters.common(),
+                parameters: [PresetParameter], build: @escaping @Sendable (PresetArguments) throws(PresetError) -> Transition) {
         self.name = name
         self.summary = summary
         self.article = article
-        self.parameters = StageParameters.common + parameters
+        self.parameters = stage + parameters
         self.build = build
     }
 

@@ -8,6 +8,9 @@ public struct PresetArguments: Sendable {
         self.values = values
     }
 
+    /// Whether the user gave a value for `name`.
+    public func has(_ name: String) -> Bool { values[name] != nil }
+
     public func number(_ name: String, default fallback: Double) -> Double {
         if case .number(let v)? = values[name] { return v }
         return fallback
