@@ -21,8 +21,10 @@ extension Preset {
         let button = MockScreen.Button(frame: .circle(center: center, radius: startRadius))
         return Transition("circle-spread", duration: stage.duration, size: size,
                           description: "The next screen spreads out of a button in a circle that grows to the farthest corner.") { t in
+            // The button on both screens, as in circle-reveal: the circle starts as the button, so
+            // the first frame shows it, not a disc of the next screen's background.
             stage.dress(t.from, as: .list, title: "Movies", button: button)
-            stage.dress(t.to, as: .detail, title: "Arrival", button: nil)
+            stage.dress(t.to, as: .detail, title: "Arrival", button: button)
             let endRadius = hypot(max(center.x, size.width - center.x), max(center.y, size.height - center.y))
             t.to.mask = .circle(center: center, radius: startRadius)
             t.animate(curve: .linear) {
