@@ -12,7 +12,7 @@ struct ChildProcess {
 
     struct Outcome {
         var ending: Ending
-        /// Standard output and error together, when captured.
+        /// Standard output and error together, when captured; standard error alone, when kept.
         var output: Data
         var seconds: Double
     }
@@ -25,6 +25,9 @@ struct ChildProcess {
     var directory: URL?
     /// Collect standard output and error instead of letting them through to this process's.
     var captureOutput = false
+    /// Without `captureOutput`: let standard error through as it comes, and also keep it (in
+    /// `Outcome.output`), to read what a crash printed.
+    var keepsStandardError = false
     /// Seconds after which the program is killed (SIGKILL); nil for no limit.
     var timeout: Double?
 
@@ -39,6 +42,8 @@ struct ChildProcess {
         if captureOutput {
             process.standardOutput = pipe
             process.standardError = pipe
+        } else if keepsStandardError {
+            process.standardError = pipe
         }
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
@@ -46,10 +51,22 @@ struct ChildProcess {
         try process.run()
         let collected = OutputBuffer()
         let drained = DispatchSemaphore(value: 0)
+        let reads = captureOutput || keepsStandardError
         if captureOutput {
             let reader = pipe.fileHandleForReading
             DispatchQueue.global().async {
                 collected.set(reader.readDataToEndOfFile())
+                drained.signal()
+            }
+        } else if keepsStandardError {
+            let reader = pipe.fileHandleForReading
+            DispatchQueue.global().async {
+                var kept = Data()
+                while case let chunk = reader.availableData, !chunk.isEmpty {
+                    FileHandle.standardError.write(chunk)
+                    kept.append(chunk)
+                }
+                collected.set(kept)
                 drained.signal()
             }
         }
@@ -63,7 +80,7 @@ struct ChildProcess {
             finished.wait()
         }
         process.waitUntilExit()
-        if captureOutput { drained.wait() }
+        if reads { drained.wait() }
         let status = process.terminationStatus
         let ending: Ending = timedOut ? .timedOut : process.terminationReason == .uncaughtSignal ? .signalled(status) : .exited(status)
         return Outcome(ending: ending, output: collected.data, seconds: Self.seconds(since: start))

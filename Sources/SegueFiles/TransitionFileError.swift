@@ -16,8 +16,9 @@ public enum TransitionFileError: Error, Sendable, Equatable, CustomStringConvert
     case cannotRun(path: String, reason: String)
     /// The program ran longer than the time limit and was stopped.
     case timedOut(path: String, seconds: Double)
-    /// The program was killed by a signal (a Swift runtime trap is SIGILL or SIGTRAP).
-    case crashed(path: String, signal: Int32)
+    /// The program was killed by a signal (a Swift runtime trap is SIGILL or SIGTRAP); `site`:
+    /// where in the file, when its backtrace says.
+    case crashed(path: String, signal: Int32, site: CrashSite?)
     /// The program exited with a non-zero status before handing its transitions back.
     case exited(path: String, status: Int32)
     /// The program ended without creating any transition.
@@ -45,8 +46,10 @@ public enum TransitionFileError: Error, Sendable, Equatable, CustomStringConvert
             "error: cannot run the program compiled from '\(path)' (\(reason))"
         case .timedOut(let path, let seconds):
             "error: '\(path)' did not finish within \(Self.format(seconds)) s and was stopped; look for an endless loop, or allow more time with --timeout"
-        case .crashed(let path, let signal):
-            "error: '\(path)' crashed (\(Self.signalName(signal))) before handing its transitions back; the message above says where"
+        case .crashed(let path, let signal, let site?):
+            "\(path):\(site.line):\(site.column): error: the program crashed here (\(site.reason ?? Self.signalName(signal)))"
+        case .crashed(let path, let signal, nil):
+            "error: '\(path)' crashed (\(Self.signalName(signal))) before handing its transitions back, and its backtrace names none of its lines"
         case .exited(let path, let status):
             "error: '\(path)' exited with status \(status) before handing its transitions back; let it run to its end"
         case .noTransitions(let path):

@@ -109,11 +109,12 @@ public struct TransitionFileLoader: Sendable {
         var environment = self.environment
         environment[TransitionFileOutput.environmentKey] = document.path
         if environment["SWIFT_BACKTRACE"] == nil {
-            environment["SWIFT_BACKTRACE"] = "preset=friendly,interactive=no"   // a crash shows the user's line, briefly
+            // A crash shows the user's line, briefly, on standard error, where it is read.
+            environment["SWIFT_BACKTRACE"] = "preset=friendly,interactive=no,output-to=stderr"
         }
         let process = ChildProcess(executable: executable, environment: environment,
                                    directory: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                                   captureOutput: capturesProgramOutput, timeout: timeout)
+                                   captureOutput: capturesProgramOutput, keepsStandardError: true, timeout: timeout)
         let outcome: ChildProcess.Outcome
         do {
             outcome = try process.run()
@@ -121,10 +122,12 @@ public struct TransitionFileLoader: Sendable {
             throw .cannotRun(path: path, reason: error.localizedDescription)
         }
         report.runSeconds = outcome.seconds
-        report.programOutput = String(decoding: outcome.output, as: UTF8.self)
+        let output = String(decoding: outcome.output, as: UTF8.self)
+        if capturesProgramOutput { report.programOutput = output }
         switch outcome.ending {
         case .timedOut: throw .timedOut(path: path, seconds: timeout)
-        case .signalled(let signal): throw .crashed(path: path, signal: signal)
+        case .signalled(let signal):
+            throw .crashed(path: path, signal: signal, site: CrashSite(output: output, file: path, image: executable.lastPathComponent))
         case .exited(let status) where status != 0: throw .exited(path: path, status: status)
         case .exited: break
         }

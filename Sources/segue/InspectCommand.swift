@@ -18,7 +18,7 @@ struct InspectCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let timeline = try source.timeline()
+        let timeline = try source.timeline(standardOutputIsOurs: json)
         let time: Double
         if at.hasSuffix("%"), let percent = Double(at.dropLast()), percent.isFinite, (0...100).contains(percent) {
             time = timeline.duration * percent / 100

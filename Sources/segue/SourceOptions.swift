@@ -26,18 +26,21 @@ struct SourceOptions: ParsableArguments {
 
     var isTransitionFile: Bool { source.hasSuffix(".swift") }
 
-    /// The transitions the source stands for, loaded once (a transition file is compiled and run here).
-    func load() throws(ExitCode) -> Loaded {
+    /// The transitions the source stands for, loaded once (a transition file is compiled and run
+    /// here). `standardOutputIsOurs`: segue's own standard output is machine-read (JSON), so what
+    /// a transition file prints goes to standard error instead.
+    func load(standardOutputIsOurs: Bool = false) throws(ExitCode) -> Loaded {
         guard isTransitionFile else {
             guard name == nil else { throw fail("--name picks a transition of a transition file; a preset has one") }
             return Loaded(options: self, preset: try presetTransition(), file: nil)
         }
-        return Loaded(options: self, preset: nil, file: try loadFile())
+        return Loaded(options: self, preset: nil, file: try loadFile(standardOutputIsOurs: standardOutputIsOurs))
     }
 
     /// The one resolved timeline in `--direction`, or an error on standard error.
-    func timeline() throws(ExitCode) -> Timeline {
-        let loaded = try load()
+    /// `standardOutputIsOurs`: as for `load`.
+    func timeline(standardOutputIsOurs: Bool = false) throws(ExitCode) -> Timeline {
+        let loaded = try load(standardOutputIsOurs: standardOutputIsOurs)
         guard let file = loaded.file else { return try loaded.timelines(direction)[0] }
         do {
             return try file.timeline(named: name, direction: direction)
@@ -69,18 +72,21 @@ struct SourceOptions: ParsableArguments {
         }
     }
 
-    private func loadFile() throws(ExitCode) -> TransitionFileContents {
+    private func loadFile(standardOutputIsOurs: Bool) throws(ExitCode) -> TransitionFileContents {
         guard params.isEmpty else {
             throw fail("--param sets a preset's parameters; in a transition file, change the Swift instead")
         }
         guard timeout.isFinite, timeout > 0 else { throw fail("--timeout must be a positive number of seconds") }
         let contents: TransitionFileContents
         do {
-            contents = try TransitionFileLoader.standard(timeout: timeout).load(source)
+            var loader = try TransitionFileLoader.standard(timeout: timeout)
+            loader.capturesProgramOutput = standardOutputIsOurs
+            contents = try loader.load(source)
         } catch {
             throw failPrinted(error.description)
         }
         let report = contents.report
+        if standardOutputIsOurs && !report.programOutput.isEmpty { printError(report.programOutput) }
         if !report.compilerOutput.isEmpty { printError(report.compilerOutput) }
         if verbose {
             let build = report.compileSeconds.map { "compiled in \(Self.format($0)) s" } ?? "unchanged, used the cached build"

@@ -124,7 +124,7 @@ struct TransitionFileCLITests {
 
     @Test(arguments: [
         ("while true { sleep(1) }", ["--timeout", "1"], "error: 'Stuck.swift' did not finish within 1 s and was stopped"),
-        ("let empty: [Int] = []\nprint(empty[0])", [], "error: 'Stuck.swift' crashed (signal 4"),
+        ("let empty: [Int] = []\nprint(empty[0])", [], "Stuck.swift:4:12: error: the program crashed here (Fatal error: Index out of range)"),
         ("let path = ProcessInfo.processInfo.environment[\"SEGUE_TRANSITION_OUTPUT\"]!\ntry! Data(\"{\\\"formatVersion\\\": 1, \\\"transitions\\\": [{\".utf8).write(to: URL(fileURLWithPath: path))\n_exit(0)",
          [], "error: cannot read the transitions 'Stuck.swift' handed back: the document is not Segue transition JSON"),
     ])
@@ -167,6 +167,17 @@ struct TransitionFileCLITests {
         let ambiguous = try segue(["inspect", "Two.swift"], in: dir)
         #expect(ambiguous.status == 1)
         #expect(ambiguous.stderr.contains("pick one with --name NAME"))
+    }
+
+    /// `--json` output is read by programs: what the file prints goes to standard error then.
+    @Test func inspectJSONStaysJSONWhenTheFilePrints() throws {
+        let dir = try folder(["Loud.swift": "import Segue\nprint(\"hello\")\nTransition(\"loud\") { t in t.from.opacity = 0.5 }\n"])
+        let run = try segue(["inspect", "Loud.swift", "--json"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect((try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) != nil, "\(run.stdout)")
+        #expect(run.stderr.contains("hello"))
+        let table = try segue(["inspect", "Loud.swift"], in: dir)
+        #expect(table.stdout.hasPrefix("hello\n"), "without --json the file's standard output stays its own")
     }
 
     @Test func optionsThatDoNotFitTheSourceAreRefused() throws {

@@ -12,7 +12,7 @@ struct TransitionFileErrorTests {
         let cases: [TransitionFileError] = [
             .unreadable(path: "R.swift"), .compilerNotFound, .segueNotFound(searched: ["/a", "/b"]),
             .compileFailed(path: "R.swift", output: ""), .cannotRun(path: "R.swift", reason: "busy"),
-            .timedOut(path: "R.swift", seconds: 2.5), .crashed(path: "R.swift", signal: SIGILL),
+            .timedOut(path: "R.swift", seconds: 2.5), .crashed(path: "R.swift", signal: SIGILL, site: nil),
             .exited(path: "R.swift", status: 2), .noTransitions(path: "R.swift"),
             .malformedOutput(path: "R.swift", reason: "truncated"),
             .noSuchTransition(path: "R.swift", name: "x", available: ["a", "b"]),
@@ -24,6 +24,15 @@ struct TransitionFileErrorTests {
         }
         #expect(TransitionFileError.timedOut(path: "R.swift", seconds: 10).description.contains("within 10 s"))
         #expect(TransitionFileError.timedOut(path: "R.swift", seconds: 2.5).description.contains("within 2.5 s"))
+    }
+
+    @Test func aCrashAtTheUsersLinePrintsLikeTheCompiler() {
+        let site = CrashSite(line: 9, column: 32, reason: "Fatal error: Index out of range")
+        #expect(TransitionFileError.crashed(path: "R.swift", signal: SIGILL, site: site).description
+            == "R.swift:9:32: error: the program crashed here (Fatal error: Index out of range)")
+        let silent = CrashSite(line: 2, column: 1, reason: nil)
+        #expect(TransitionFileError.crashed(path: "R.swift", signal: SIGSEGV, site: silent).description
+            == "R.swift:2:1: error: the program crashed here (signal 11: a memory access error)")
     }
 
     @Test func compilerOutputIsPrintedAsTheCompilerWroteIt() {

@@ -165,7 +165,12 @@ struct TransitionFileLoaderTests {
         #expect(throws: (any Error).self) { try result.get() }
         guard case .failure(let error) = result else { return }
         switch (kind, error) {
-        case ("crashed", .crashed(path, let signal)): #expect(signal == SIGILL || signal == SIGTRAP)
+        case ("crashed", .crashed(path, let signal, let site)):
+            #expect(signal == SIGILL || signal == SIGTRAP)
+            // The backtrace's frame in the file, and the runtime's message.
+            #expect(site == CrashSite(line: 4, column: 13, reason: "Fatal error: Index out of range"))
+            #expect(error.description.hasPrefix("\(path):4:13: error: the program crashed here"))
+            return
         case ("exited", .exited(path, 3)): break
         case ("malformed", .malformedOutput(path, let reason)): #expect(reason.contains("not Segue transition JSON"))
         case ("version", .malformedOutput(path, let reason)): #expect(reason.contains("format version 9"))
