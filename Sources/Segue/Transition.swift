@@ -51,6 +51,11 @@ public struct Transition: Sendable {
         TransitionFileOutput.transitionRegistered()
     }
 
+    /// The longest a transition may last, in seconds. A screen transition takes a second or two;
+    /// drawing motion in perspective for SVG samples it at least every 1/200 s, so an hour of it
+    /// would take minutes and gigabytes.
+    public static let longestDuration = 60.0
+
     /// The resolved timeline of one direction, or the problems that stop it from being built.
     public func timeline(_ direction: Direction = .push) throws(DiagnosticError) -> Timeline {
         try (direction == .push ? push : pop).get()
@@ -70,6 +75,8 @@ public struct Transition: Sendable {
         }
         if !(duration.isFinite && duration > 0) {
             problems.append(Diagnostic(.error, "the duration must be a positive number of seconds, not \(duration)", at: location))
+        } else if duration > longestDuration {
+            problems.append(Diagnostic(.error, "the duration must be at most \(Int(longestDuration)) seconds, not \(duration); a screen transition takes a second or two", at: location))
         }
         if !(size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0) {
             problems.append(Diagnostic(.error, "the size must be positive, not \(size)", at: location))

@@ -2,7 +2,7 @@ import Segue
 
 /// Checks that a timeline decoded from JSON keeps the invariants the resolver establishes and the
 /// backends rely on, so that a damaged document is refused with a message instead of crashing a
-/// backend: a positive duration and size; a root layer first; unique layer ids; every parent named
+/// backend: a positive duration, at most `Transition.longestDuration`, and size; a root layer first; unique layer ids; every parent named
 /// before its sublayers; every animated property with at least one keyframe, the first at time 0,
 /// finite times that never decrease; no snapshot that would picture itself.
 public enum TimelineCheck {
@@ -10,6 +10,9 @@ public enum TimelineCheck {
     public static func problem(in timeline: Timeline) -> String? {
         guard timeline.duration.isFinite, timeline.duration > 0 else {
             return "the duration is \(timeline.duration), not a positive number of seconds"
+        }
+        guard timeline.duration <= Transition.longestDuration else {
+            return "the duration is \(timeline.duration) s, longer than a transition may last (\(Int(Transition.longestDuration)) s)"
         }
         guard timeline.size.width.isFinite, timeline.size.height.isFinite,
               timeline.size.width > 0, timeline.size.height > 0 else {

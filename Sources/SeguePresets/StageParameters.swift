@@ -14,7 +14,7 @@ public struct StageParameters: Sendable {
         case .book: "paper pages, covers and shadows, or flat colours that tell the pages apart in tests"
         }
         var parameters = [
-            PresetParameter("duration", .number(0.01...60), default: "preset's own", "seconds the transition takes"),
+            PresetParameter("duration", .number(0.01...Transition.longestDuration), default: "preset's own", "seconds the transition takes"),
             PresetParameter("size", .size, default: "\(Int(size.width))x\(Int(size.height))", "the stage (screen) size in points"),
             PresetParameter("screens", .choice(["mock", "flat"]), default: "mock", screens),
         ]

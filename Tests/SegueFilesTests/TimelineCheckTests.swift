@@ -45,6 +45,7 @@ struct TimelineCheckTests {
         ("same id", "two layers have the id 'to'"),
         ("no layers", "the first layer must be the root, with no parent"),
         ("zero duration", "the duration is 0.0, not a positive number of seconds"),
+        ("an hour", "the duration is 3600.0 s, longer than a transition may last (60 s)"),
         ("flat stage", "is not positive"),
     ])
     func damagedTimelinesAreRefused(damage: String, message: String) throws {
@@ -57,6 +58,7 @@ struct TimelineCheckTests {
             case "same id": layers[3]["id"] = "to"
             case "no layers": layers = []
             case "zero duration": object["duration"] = 0
+            case "an hour": object["duration"] = 3600
             default: object["size"] = ["width": 0, "height": 667]
             }
         }

@@ -118,6 +118,16 @@ struct DiagnosticTests {
         #expect(d.first?.message.contains("positive number of seconds, not 0.0") == true)
     }
 
+    /// A transition of an hour drawn in perspective took minutes and gigabytes to write: the
+    /// duration has a ceiling, said at the transition.
+    @Test func aDurationBeyondAMinuteIsReportedAtTheTransition() {
+        let line = #line + 1
+        let d = problems(Transition("x", duration: 3600) { _ in })
+        #expect(d.first?.location?.line == line)
+        #expect(d.first?.message == "the duration must be at most 60 seconds, not 3600.0; a screen transition takes a second or two")
+        #expect(problems(Transition("x", duration: 60) { _ in }).isEmpty)
+    }
+
     @Test func notANumberDurationIsRefused() {
         let d = problems(Transition("x", duration: .nan) { _ in })
         #expect(d.first?.message.contains("not nan") == true)
