@@ -19,10 +19,10 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Play repeatedly, holding the last frame for --pause seconds between plays.")
     var loop = false
 
-    @Option(help: ArgumentHelp("Seconds to hold the last frame between loops.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to hold the last frame between loops.", valueName: "seconds"))
     var pause: Double = 1
 
-    @Option(help: ArgumentHelp("How far, in pixels, SVG drawing of perspective and springs may stray from the model between keyframes.", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How far, in pixels, SVG drawing of perspective and springs may stray from the model between keyframes.", valueName: "px"))
     var tolerance: Double = 0.5
 
     @Option(name: .customLong("svg-animation"), help: ArgumentHelp("How an SVG moves: smil (plays everywhere, <img> included) or css (keyframes in the SVG's <style>; honours prefers-reduced-motion).", valueName: "smil|css"))
@@ -31,7 +31,7 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "With an .html output: write a fragment to paste into any page (its styles and names scoped to it) instead of a whole page.")
     var embed = false
 
-    @Option(help: ArgumentHelp("Write a still frame instead: start, end, or a time in seconds (for places where motion is not allowed).", valueName: "start|end|seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Write a still frame instead: start, end, or a time in seconds (for places where motion is not allowed).", valueName: "start|end|seconds"))
     var poster: String?
 
     @Flag(help: "Print the SVG's keyframe count, bytes and worst deviation from the model (replayed by SMIL's rules).")

@@ -26,7 +26,7 @@ struct GalleryCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the site into.", valueName: "folder"))
     var output: String
 
-    @Option(help: ArgumentHelp("How many transitions to export at once.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many transitions to export at once.", valueName: "n"))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: ArgumentHelp("The page's title.", valueName: "text"))
@@ -35,13 +35,13 @@ struct GalleryCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Play the animations repeatedly, holding the last frame for --pause seconds.")
     var loop = true
 
-    @Option(help: ArgumentHelp("Seconds to hold the last frame between loops.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to hold the last frame between loops.", valueName: "seconds"))
     var pause: Double = 1
 
-    @Option(help: ArgumentHelp("How far, in pixels, SVG drawing may stray from the model between keyframes.", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How far, in pixels, SVG drawing may stray from the model between keyframes.", valueName: "px"))
     var tolerance: Double = 0.5
 
-    @Option(help: ArgumentHelp("Seconds a transition file may run before it is stopped.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a transition file may run before it is stopped.", valueName: "seconds"))
     var timeout: Double = TransitionFileLoader.defaultTimeout
 
     func run() throws {

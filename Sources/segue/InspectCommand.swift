@@ -11,7 +11,7 @@ struct InspectCommand: ParsableCommand {
 
     @OptionGroup var source: SourceOptions
 
-    @Option(help: ArgumentHelp("The time: seconds (0.25) or a percentage of the duration (50%).", valueName: "time"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The time: seconds (0.25) or a percentage of the duration (50%).", valueName: "time"))
     var at: String = "0"
 
     @Flag(help: "Print JSON instead of a table.")

@@ -22,13 +22,13 @@ struct PreviewCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The transition to show when a transition file declares several.", valueName: "name"))
     var name: String?
 
-    @Option(help: ArgumentHelp("The port to listen on (default: a free one).", valueName: "port"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The port to listen on (default: a free one).", valueName: "port"))
     var port: Int = 0
 
     @Flag(help: "Open the page in the default browser.")
     var open = false
 
-    @Option(help: ArgumentHelp("Seconds a transition file may run before it is stopped.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a transition file may run before it is stopped.", valueName: "seconds"))
     var timeout: Double = TransitionFileLoader.defaultTimeout
 
     func validate() throws {

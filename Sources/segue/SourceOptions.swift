@@ -18,7 +18,7 @@ struct SourceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The transition to use when a transition file declares several.", valueName: "name"))
     var name: String?
 
-    @Option(help: ArgumentHelp("Seconds a transition file may run before it is stopped.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a transition file may run before it is stopped.", valueName: "seconds"))
     var timeout: Double = TransitionFileLoader.defaultTimeout
 
     @Flag(help: "Say whether a transition file was compiled or its cached build used, and how long each step took.")

@@ -78,6 +78,12 @@ struct CLITests {
             (["export", "circle-reveal", "-o", "missing/a.svg"], "does not exist; create it first"),
             (["export", "circle-reveal", "-o", "a.gif"], "cannot tell the format of 'a.gif'"),
             (["inspect", "circle-reveal", "--at", "9"], "--at 9: give seconds from 0 to 0.5"),
+            // A negative number is the option's value, judged as one, not taken for an option.
+            (["inspect", "circle-reveal", "--at", "-1"], "--at -1: give seconds from 0 to 0.5"),
+            (["export", "circle-reveal", "--tolerance", "-1", "-o", "a.svg"], "--tolerance must be between 0.01 and 20 pixels"),
+            (["export", "circle-reveal", "--loop", "--pause", "-2", "-o", "a.svg"], "--pause must be zero or more seconds"),
+            (["export", "circle-reveal", "--param", "from-color=#fff", "-o", "a.svg"], "the mock list screen keeps its own colours (add --param screens=flat)"),
+            (["export", "page-turn", "--param", "size=1024x768", "-o", "a.svg"], "use a width of 900 or less"),
         ]
         for (arguments, message) in cases {
             let process = try Self.run(arguments, in: dir)
