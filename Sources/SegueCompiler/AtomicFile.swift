@@ -3,8 +3,11 @@ import Foundation
 /// Writes a file so that readers see either the old file or the whole new one: the bytes go to a
 /// temporary file beside the target, are flushed to disk, and the temporary file is renamed over
 /// the target. On any failure the temporary file is removed and an existing target is untouched.
+/// A symbolic link is written through (the file it names is replaced, the link stays), and a file
+/// replaced keeps its permissions (a new one is readable by all, 0644).
 public enum AtomicFile {
-    public static func write(_ data: Data, to path: String) throws(ExportError) {
+    public static func write(_ data: Data, to given: String) throws(ExportError) {
+        let path = followingLinks(given)
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
@@ -37,7 +40,9 @@ public enum AtomicFile {
             return true
         }
         let reason = String(cString: strerror(errno))
-        guard written, fchmod(fd, 0o644) == 0, fsync(fd) == 0 else {
+        var existing = stat()
+        let mode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
+        guard written, fchmod(fd, mode) == 0, fsync(fd) == 0 else {
             close(fd)
             throw ExportError("cannot write '\(path)' (\(reason)); check the free space and permissions")
         }
@@ -45,5 +50,17 @@ public enum AtomicFile {
             throw ExportError("cannot write '\(path)' (\(String(cString: strerror(errno)))); check the permissions")
         }
         succeeded = true
+    }
+
+    /// The file a path names once its symbolic links are followed (a few deep; a loop is left
+    /// for the write to report): a link's target is relative to the link's folder.
+    private static func followingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<8 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = target.hasPrefix("/") ? target
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).path
+        }
+        return current
     }
 }
