@@ -7,24 +7,24 @@ import Segue
 public enum Snippets {
     /// Markdown that shows an SVG: `![alt](file)`.
     public static func markdown(file: String, timeline: Timeline) -> String {
-        "![\(altText(timeline).replacingOccurrences(of: "]", with: "\\]"))](\(file))"
+        "![\(altText(timeline).replacingOccurrences(of: "]", with: "\\]"))](\(url(file)))"
     }
 
     /// An `<img>` element with the transition's size and alt text.
     public static func img(file: String, timeline: Timeline) -> String {
         let (width, height) = size(timeline)
-        return "<img src=\"\(file)\" width=\"\(width)\" height=\"\(height)\" alt=\"\(attribute(altText(timeline)))\">"
+        return "<img src=\"\(url(file))\" width=\"\(width)\" height=\"\(height)\" alt=\"\(attribute(altText(timeline)))\">"
     }
 
     /// An `<iframe>` that shows an HTML page with its player.
     public static func iframe(file: String, timeline: Timeline) -> String {
         let (width, height) = size(timeline)
-        return "<iframe src=\"\(file)\" width=\"\(width)\" height=\"\(height)\" title=\"\(attribute(altText(timeline)))\"></iframe>"
+        return "<iframe src=\"\(url(file))\" width=\"\(width)\" height=\"\(height)\" title=\"\(attribute(altText(timeline)))\"></iframe>"
     }
 
     /// Server-side include lines for an HTML fragment.
     public static func include(file: String) -> String {
-        "<!--#include file=\"\(file)\" --> (Jekyll: {% include_relative \(file) %})"
+        "<!--#include file=\"\(attribute(file))\" --> (Jekyll: {% include_relative \(file) %})"
     }
 
     /// The lines the CLI prints after writing `path`.
@@ -50,6 +50,21 @@ public enum Snippets {
 
     private static func size(_ timeline: Timeline) -> (String, String) {
         (SVGFormat.number(timeline.size.width), SVGFormat.number(timeline.size.height))
+    }
+
+    /// A file name as a relative URL: every byte but letters, digits and `-._~/` percent-encoded, so
+    /// that spaces, quotes, brackets and parentheses end neither the Markdown link nor the attribute.
+    static func url(_ file: String) -> String {
+        var result = ""
+        for byte in file.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if byte < 0x80 && (c.isLetter || c.isNumber || "-._~/".contains(c)) {
+                result.append(c)
+            } else {
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
     }
 
     private static func attribute(_ text: String) -> String {
