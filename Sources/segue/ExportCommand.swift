@@ -19,14 +19,14 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Play repeatedly, holding the last frame for --pause seconds between plays.")
     var loop = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to hold the last frame between loops.", valueName: "seconds"))
-    var pause: Double = 1
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to hold the last frame between loops (with --loop; 1 by default).", valueName: "seconds"))
+    var pause: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("How far, in pixels, SVG drawing of perspective and springs may stray from the model between keyframes.", valueName: "px"))
-    var tolerance: Double = 0.5
+    @Option(parsing: .unconditional, help: ArgumentHelp("How far, in pixels, SVG drawing of perspective and springs may stray from the model between keyframes (0.5 by default).", valueName: "px"))
+    var tolerance: Double?
 
-    @Option(name: .customLong("svg-animation"), help: ArgumentHelp("How an SVG moves: smil (plays everywhere, <img> included) or css (keyframes in the SVG's <style>; honours prefers-reduced-motion).", valueName: "smil|css"))
-    var svgAnimation: SVGAnimation = .smil
+    @Option(name: .customLong("svg-animation"), help: ArgumentHelp("How an SVG moves: smil (plays everywhere, <img> included; the default) or css (keyframes in the SVG's <style>; honours prefers-reduced-motion).", valueName: "smil|css"))
+    var svgAnimation: SVGAnimation?
 
     @Flag(help: "With an .html output: write a fragment to paste into any page (its styles and names scoped to it) instead of a whole page.")
     var embed = false
@@ -38,8 +38,11 @@ struct ExportCommand: ParsableCommand {
     var stats = false
 
     func run() throws {
+        let pause = self.pause ?? 1, tolerance = self.tolerance ?? 0.5, svgAnimation = self.svgAnimation ?? .smil
         guard pause.isFinite, pause >= 0 else { throw fail("--pause must be zero or more seconds") }
         guard tolerance.isFinite, tolerance >= 0.01, tolerance <= 20 else { throw fail("--tolerance must be between 0.01 and 20 pixels") }
+        // An option that would change nothing is refused, not ignored.
+        if self.pause != nil && !loop { throw fail("--pause sets the hold between plays of a loop; add --loop") }
         let loaded = try source.load()
         var timelines = try loaded.timelines(source.direction)
         if let poster {
@@ -70,6 +73,12 @@ struct ExportCommand: ParsableCommand {
             formats = try paths.map { (path: String) throws(ExportError) in try Exporter.format(of: path) }
         } catch {
             throw fail(error.description)
+        }
+        if !formats.contains(.svg) && (self.tolerance != nil || self.svgAnimation != nil) {
+            throw fail("--tolerance and --svg-animation shape an SVG; an HTML page draws with CSS 3D and needs neither")
+        }
+        if stats && !(formats.contains(.svg) && svgAnimation == .smil) {
+            throw fail("--stats measures a SMIL SVG (keyframes, bytes, the replay against the model); export to .svg without --svg-animation css")
         }
         // An HTML page carries the other direction too, for its player.
         let reverses = formats.contains(.html) ? try loaded.timelines(source.direction == .push ? .pop : .push) : nil

@@ -84,6 +84,11 @@ struct CLITests {
             (["export", "circle-reveal", "--loop", "--pause", "-2", "-o", "a.svg"], "--pause must be zero or more seconds"),
             (["export", "circle-reveal", "--param", "from-color=#fff", "-o", "a.svg"], "the mock list screen keeps its own colours (add --param screens=flat)"),
             (["export", "page-turn", "--param", "size=1024x768", "-o", "a.svg"], "use a width of 900 or less"),
+            // An option that would change nothing is refused, not ignored.
+            (["export", "circle-reveal", "--pause", "2", "-o", "a.svg"], "--pause sets the hold between plays of a loop; add --loop"),
+            (["export", "circle-reveal", "--tolerance", "1", "-o", "a.html"], "an HTML page draws with CSS 3D and needs neither"),
+            (["export", "circle-reveal", "--stats", "--svg-animation", "css", "-o", "a.svg"], "--stats measures a SMIL SVG"),
+            (["export", "circle-reveal", "--param", "duration=1", "--param", "duration=2", "-o", "a.svg"], "--param duration is given more than once"),
         ]
         for (arguments, message) in cases {
             let process = try Self.run(arguments, in: dir)
