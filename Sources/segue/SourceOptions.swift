@@ -96,6 +96,12 @@ struct SourceOptions: ParsableArguments {
     }
 
     private func presetTransition() throws(ExitCode) -> Transition {
+        var isFolder: ObjCBool = false
+        if Presets.all.allSatisfy({ $0.name != source }), FileManager.default.fileExists(atPath: source, isDirectory: &isFolder) {
+            throw fail(isFolder.boolValue
+                ? "'\(source)' is a folder; give a preset name or a transition file (NAME.swift), or show a folder's files with 'segue gallery \(source) -o site/'"
+                : "'\(source)' is not a transition file; a transition file's name ends in .swift (see 'segue new')")
+        }
         do throws(PresetError) {
             let preset = try Presets.named(source)
             let overrides = try params.map { (text: String) throws(PresetError) in try Preset.splitOverride(text) }

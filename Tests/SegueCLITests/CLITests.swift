@@ -68,6 +68,8 @@ struct CLITests {
         let dir = try folder()
         let cases: [([String], String)] = [
             (["export", "circle-revel", "-o", "a.svg"], "there is no preset named 'circle-revel'"),
+            (["export", "/tmp", "-o", "a.svg"], "'/tmp' is a folder; give a preset name or a transition file"),
+            (["export", "/etc/passwd", "-o", "a.svg"], "'/etc/passwd' is not a transition file; a transition file's name ends in .swift"),
             (["export", "circle-reveal", "--param", "colour=#fff", "-o", "a.svg"], "has no parameter 'colour'"),
             (["export", "circle-reveal", "--param", "button=abc", "-o", "a.svg"], "expected x,y,width,height"),
             (["export", "circle-reveal", "--param", "duration=-1", "-o", "a.svg"], "out of range"),
