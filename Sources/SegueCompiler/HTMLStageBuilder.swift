@@ -59,15 +59,19 @@ struct HTMLStageBuilder {
             throw ExportError("layer '\(layer.id)' animates its zPosition, which this version cannot write in HTML yet; keep it fixed")
         }
         let base = ids.make(layer.id + (frozen ? "-snapshot" : ""))
-        let prefix = try sublayerPrefix(parent)
         let z = layer.zPosition.initialValue
-        func place(_ p: Point) -> String { "\(prefix)translate3d(\(CSSFormat.px(p.x)),\(CSSFormat.px(p.y)),\(CSSFormat.px(z)))" }
         // 3D survives into the layer element only where there is 3D: a turn out of the plane or a
         // depth under the superlayer's perspective. Elsewhere everything stays flat, as in 2D.
         let isThreeDimensional = !layer.transform.keyframes.allSatisfy { $0.value.isPlanarAffine && $0.value.m43 == 0 } || z != 0
+        // A perspective moves nothing that stays in its plane: a flat layer under one is placed
+        // without it, as a flat element (Chromium resamples an element under a perspective, which
+        // blurred still screens at a half-pixel origin).
+        let perspectiveMovesIt = isThreeDimensional || !Self.hasPerspectiveOnly(parent)
+        let prefix = try sublayerPrefix(parent, withSublayerTransform: perspectiveMovesIt)
+        func place(_ p: Point) -> String { "\(prefix)translate3d(\(CSSFormat.px(p.x)),\(CSSFormat.px(p.y)),\(CSSFormat.px(z)))" }
         let body: XMLElement, bodyName: String
         var bodyRules: [String]
-        if Self.isPlacedStill(layer, under: parent, isThreeDimensional: isThreeDimensional) {
+        if Self.isPlacedStill(layer, under: perspectiveMovesIt ? parent : nil, isThreeDimensional: isThreeDimensional) {
             // Nothing places it in motion or in depth: one element holds the whole placement, the
             // three transforms in their order, and is the body.
             bodyName = base
@@ -116,13 +120,23 @@ struct HTMLStageBuilder {
             && (parent.map { $0.sublayerTransform.isConstant && $0.sublayerTransform.initialValue.isIdentity } ?? true)
     }
 
-    /// The superlayer's bounds origin and sublayer transform, as the start of a sublayer's transform.
-    private func sublayerPrefix(_ parent: LayerNode?) throws(ExportError) -> String {
+    /// Whether the superlayer's sublayer transform is a still perspective and nothing else (the
+    /// identity but for m34), which leaves every point of the plane z = 0 where it is.
+    private static func hasPerspectiveOnly(_ parent: LayerNode?) -> Bool {
+        guard let parent, parent.sublayerTransform.isConstant else { return false }
+        var rest = parent.sublayerTransform.initialValue
+        rest.m34 = 0
+        return rest.isIdentity
+    }
+
+    /// The superlayer's bounds origin and (`withSublayerTransform`) sublayer transform, as the
+    /// start of a sublayer's transform.
+    private func sublayerPrefix(_ parent: LayerNode?, withSublayerTransform: Bool) throws(ExportError) -> String {
         guard let parent else { return "" }
         var prefix = ""
         let origin = parent.bounds.initialValue.origin
         if origin != .zero { prefix += "translate(\(CSSFormat.px(-origin.x)),\(CSSFormat.px(-origin.y))) " }
-        if !(parent.sublayerTransform.isConstant && parent.sublayerTransform.initialValue.isIdentity) {
+        if withSublayerTransform && !(parent.sublayerTransform.isConstant && parent.sublayerTransform.initialValue.isIdentity) {
             guard parent.sublayerTransform.isConstant, parent.bounds.isConstant, parent.anchorPoint.isConstant else {
                 throw ExportError("layer '\(parent.id)' animates its sublayerTransform, which this version cannot write yet; keep it fixed")
             }

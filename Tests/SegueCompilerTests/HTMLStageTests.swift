@@ -77,6 +77,24 @@ struct HTMLStageTests {
         #expect(!rules.isEmpty && rules.allSatisfy { !$0.contains("matrix3d") }, "\(rules)")
     }
 
+    /// A perspective moves nothing that stays in its plane: a flat layer under one is a flat
+    /// element (Chromium resamples an element under a perspective, and page-turn's still list was
+    /// blurred), while a layer turning out of the plane keeps it.
+    @Test func aFlatLayerUnderAPerspectiveIsPlacedWithoutIt() throws {
+        let page = try Self.page(Transition("turning-card", duration: 0.5) { t in
+            t.container.sublayerTransform = Transform3D.perspective(distance: 500)
+            t.add(Self.title("Flat", at: Rect(x: 16, y: 16, width: 200, height: 24)))
+            let card = Layer(frame: Rect(x: 40, y: 200, width: 120, height: 80), contents: .color(Color(rgb: 0x2A6F97)))
+            t.add(card)
+            t.animate { card.transform = Transform3D(rotationAngle: .pi / 3, x: 0, y: 1, z: 0) }
+        })
+        let flatClass = try #require(Self.classHolding("Flat", in: page))
+        let flat = try #require(Self.rule(flatClass, in: page))
+        #expect(!flat.contains("matrix3d"), "\(flat)")
+        // The perspective, m34 = −1/500, is in the turning card's placement.
+        #expect(page.contains("-.002"), "\(page)")
+    }
+
     @Test func aLayerNamedLikeAnotherLayersPartKeepsItsOwnClass() throws {
         let page = try Self.page(Transition("named-parts", duration: 0.5) { t in
             let card = Layer(name: "card", frame: Rect(x: 20, y: 20, width: 100, height: 60), contents: .color(Color(rgb: 0x2A6F97)))
