@@ -24,6 +24,7 @@ func dress(_ screen: Layer, title: String, tint: Color) {
 Transition("keyframe-slide", duration: 1.0, description: "The next screen slides in, overshoots and settles.") { t in
     dress(t.from, title: "Settings", tint: Color(rgb: 0xF4F4F4))
     dress(t.to, title: "Wi-Fi", tint: Color(rgb: 0xDCEBFF))
+    t.container.backgroundColor = .black   // the window behind the screens, which the dimming lets through
     t.to.position = Point(x: width * 1.5, y: middle)
 
     t.animateKeyframes(curve: .linear) {
