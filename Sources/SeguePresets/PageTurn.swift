@@ -29,12 +29,19 @@ extension Preset {
             t.container.sublayerTransform = Transform3D.perspective(distance: 500)   // m34 = −0.002
             t.container.insertSublayer(t.to, at: 0)
             let w = t.size.width, h = t.size.height
-            let fromRight = t.snapshot(of: .from, rect: Rect(x: w / 2, y: 0, width: w / 2, height: h), name: "from-right")
-            let toLeft = t.snapshot(of: .to, rect: Rect(x: 0, y: 0, width: w / 2, height: h), name: "to-left")
+            // The halves meet at the spine, and two antialiased edges meeting there let what lies
+            // beneath show through as a hairline wherever the spine falls between pixels (375 pt
+            // at 1x). Each turning half reaches `overlap` past the spine over what shows the same
+            // picture there: the current screen's right half over the current screen, the next
+            // one's left half under the next one's right half. Their edges then fall where either
+            // side draws alike, and they still turn about the spine.
+            let overlap = 1.0
+            let fromRight = t.snapshot(of: .from, rect: Rect(x: w / 2 - overlap, y: 0, width: w / 2 + overlap, height: h), name: "from-right")
+            let toLeft = t.snapshot(of: .to, rect: Rect(x: 0, y: 0, width: w / 2 + overlap, height: h), name: "to-left")
             let toRight = t.snapshot(of: .to, rect: Rect(x: w / 2, y: 0, width: w / 2, height: h), name: "to-right")
-            fromRight.anchorPoint = Point(x: 0, y: 0.5)
+            fromRight.anchorPoint = Point(x: overlap / fromRight.bounds.width, y: 0.5)
             fromRight.position = Point(x: w / 2, y: h / 2)
-            toLeft.anchorPoint = Point(x: 1, y: 0.5)
+            toLeft.anchorPoint = Point(x: (w / 2) / toLeft.bounds.width, y: 0.5)
             toLeft.position = Point(x: w / 2, y: h / 2)
             let fromShadow = shadow(for: fromRight, from: Point(x: 0, y: 1), to: Point(x: 1, y: 1), name: "from-right-shadow")
             let toShadow = shadow(for: toLeft, from: Point(x: 1, y: 1), to: Point(x: 0, y: 1), name: "to-left-shadow")
