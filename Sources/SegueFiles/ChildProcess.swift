@@ -80,7 +80,9 @@ struct ChildProcess {
             finished.wait()
         }
         process.waitUntilExit()
-        if reads { drained.wait() }
+        // A program that left a child holding its output open would keep the pipe from ending:
+        // what came within a moment of its end is what there is.
+        if reads { _ = drained.wait(timeout: .now() + 2) }
         let status = process.terminationStatus
         let ending: Ending = timedOut ? .timedOut : process.terminationReason == .uncaughtSignal ? .signalled(status) : .exited(status)
         return Outcome(ending: ending, output: collected.data, seconds: Self.seconds(since: start))

@@ -179,6 +179,27 @@ struct TransitionFileLoaderTests {
         #expect(error.description.hasPrefix("error: '\(path)' ") || error.description.hasPrefix("error: cannot read the transitions '\(path)'"))
     }
 
+    /// Standard error passes through a pipe that a crash is read from: a child the program left
+    /// running with that pipe open must not hold the export until the child ends.
+    @Test func aChildLeftRunningDoesNotHoldTheLoad() throws {
+        let path = try TransitionFileFixture.write("""
+            import Foundation
+            import Segue
+            Transition("leaves-a-child") { t in t.to.opacity = 0.5 }
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/bin/sleep")
+            child.arguments = ["30"]
+            try! child.run()
+            """)
+        for captures in [false, true] {
+            var loader = try TransitionFileFixture.loader()
+            loader.capturesProgramOutput = captures
+            let start = Date()
+            #expect(try loader.load(path).names == ["leaves-a-child"])
+            #expect(Date().timeIntervalSince(start) < 15, "captures: \(captures)")
+        }
+    }
+
     @Test func aFileWithoutTransitionsSaysSo() throws {
         let (path, result) = try TransitionFileFixture.load("import Segue\nprint(\"nothing here\")\n")
         #expect(throws: TransitionFileError.noTransitions(path: path)) { try result.get() }
