@@ -78,6 +78,7 @@ public enum TransitionFileError: Error, Sendable, Equatable, CustomStringConvert
         case SIGILL, SIGTRAP: "signal \(signal): a Swift runtime error such as fatalError, a failed precondition, a forced nil or an index out of range"
         case SIGSEGV, SIGBUS: "signal \(signal): a memory access error"
         case SIGABRT: "signal \(signal): abort"
+        case SIGPIPE: "signal \(signal): it printed to a pipe whose reader had gone, as when segue's output goes to '| head'"
         case SIGKILL: "signal \(signal): killed"
         default: "signal \(signal)"
         }

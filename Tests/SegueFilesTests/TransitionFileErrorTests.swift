@@ -30,6 +30,8 @@ struct TransitionFileErrorTests {
         let site = CrashSite(line: 9, column: 32, reason: "Fatal error: Index out of range")
         #expect(TransitionFileError.crashed(path: "R.swift", signal: SIGILL, site: site).description
             == "R.swift:9:32: error: the program crashed here (Fatal error: Index out of range)")
+        #expect(TransitionFileError.crashed(path: "R.swift", signal: SIGPIPE, site: nil).description
+            .contains("printed to a pipe whose reader had gone"))
         let silent = CrashSite(line: 2, column: 1, reason: nil)
         #expect(TransitionFileError.crashed(path: "R.swift", signal: SIGSEGV, site: silent).description
             == "R.swift:2:1: error: the program crashed here (signal 11: a memory access error)")
