@@ -35,8 +35,8 @@ struct GalleryCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Play the animations repeatedly, holding the last frame for --pause seconds.")
     var loop = true
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to hold the last frame between loops.", valueName: "seconds"))
-    var pause: Double = 1
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to hold the last frame between loops (1 by default).", valueName: "seconds"))
+    var pause: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("How far, in pixels, SVG drawing may stray from the model between keyframes.", valueName: "px"))
     var tolerance: Double = 0.5
@@ -47,7 +47,9 @@ struct GalleryCommand: ParsableCommand {
     func run() throws {
         guard presets || !folders.isEmpty else { throw fail("give a folder of transition files, --presets, or both") }
         guard (1...64).contains(jobs) else { throw fail("--jobs must be from 1 to 64") }
+        let pause = self.pause ?? 1
         guard pause.isFinite, pause >= 0 else { throw fail("--pause must be zero or more seconds") }
+        if self.pause != nil && !loop { throw fail("--pause sets the hold between plays of a loop; leave out --no-loop or --pause") }
         guard tolerance.isFinite, tolerance >= 0.01, tolerance <= 20 else { throw fail("--tolerance must be between 0.01 and 20 pixels") }
         guard timeout.isFinite, timeout > 0 else { throw fail("--timeout must be a positive number of seconds") }
         let sources = (presets ? Presets.all.map(GallerySource.preset) : []) + (try folders.flatMap { (folder: String) throws(ExitCode) in

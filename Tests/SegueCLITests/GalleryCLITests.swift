@@ -65,6 +65,7 @@ struct GalleryCLITests {
         (["gallery", "--presets", "--jobs", "0", "-o", "site"], "--jobs must be from 1 to 64"),
         (["gallery", "missing", "-o", "site"], "'missing' is not a folder"),
         (["gallery", "empty", "-o", "site"], "'empty' holds no transition files (*.swift)"),
+        (["gallery", "--presets", "--no-loop", "--pause", "2", "-o", "site"], "--pause sets the hold between plays of a loop"),
     ])
     func refusesWhatItCannotBuildAndWritesNothing(arguments: [String], message: String) throws {
         let dir = try files.folder(["empty/notes.txt": "no transitions here"])
