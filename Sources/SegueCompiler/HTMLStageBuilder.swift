@@ -67,11 +67,12 @@ struct HTMLStageBuilder {
         // without it, as a flat element (Chromium resamples an element under a perspective, which
         // blurred still screens at a half-pixel origin).
         let perspectiveMovesIt = isThreeDimensional || !Self.hasPerspectiveOnly(parent)
-        let prefix = try sublayerPrefix(parent, withSublayerTransform: perspectiveMovesIt)
+        let underSublayerTransform = perspectiveMovesIt && !Self.hasIdentitySublayerTransform(parent)
+        let prefix = try sublayerPrefix(parent, withSublayerTransform: underSublayerTransform)
         func place(_ p: Point) -> String { "\(prefix)translate3d(\(CSSFormat.px(p.x)),\(CSSFormat.px(p.y)),\(CSSFormat.px(z)))" }
         let body: XMLElement, bodyName: String
         var bodyRules: [String]
-        if Self.isPlacedStill(layer, under: perspectiveMovesIt ? parent : nil, isThreeDimensional: isThreeDimensional) {
+        if Self.isPlacedStill(layer, underSublayerTransform: underSublayerTransform, isThreeDimensional: isThreeDimensional) {
             // Nothing places it in motion or in depth: one element holds the whole placement, the
             // three transforms in their order, and is the body.
             bodyName = base
@@ -109,15 +110,21 @@ struct HTMLStageBuilder {
         try checkPaintOrder(of: layer)
     }
 
-    /// True when nothing that places `layer` animates, it stays in its superlayer's plane, and the
-    /// superlayer has no sublayer transform: its layer, transform and body elements can be one.
+    /// True when nothing that places `layer` animates, it stays in its superlayer's plane, and no
+    /// sublayer transform of the superlayer places it: its layer, transform and body elements can
+    /// be one.
     /// A single-sided layer also needs a transform that keeps its face toward the viewer (m33 > 0):
     /// on the element that hides its back, a flat transform that turns z around (a z scale of −1)
     /// would hide it, where the model, which sees only the plane, shows it.
-    private static func isPlacedStill(_ layer: LayerNode, under parent: LayerNode?, isThreeDimensional: Bool) -> Bool {
+    private static func isPlacedStill(_ layer: LayerNode, underSublayerTransform: Bool, isThreeDimensional: Bool) -> Bool {
         !isThreeDimensional && layer.position.isConstant && layer.transform.isConstant && layer.bounds.isConstant
             && layer.anchorPoint.isConstant && (layer.isDoubleSided || layer.transform.initialValue.m33 > 0)
-            && (parent.map { $0.sublayerTransform.isConstant && $0.sublayerTransform.initialValue.isIdentity } ?? true)
+            && !underSublayerTransform
+    }
+
+    /// Whether the superlayer (if any) leaves its sublayers' placement alone: no sublayer transform.
+    private static func hasIdentitySublayerTransform(_ parent: LayerNode?) -> Bool {
+        parent.map { $0.sublayerTransform.isConstant && $0.sublayerTransform.initialValue.isIdentity } ?? true
     }
 
     /// Whether the superlayer's sublayer transform is a still perspective and nothing else (the
@@ -129,14 +136,14 @@ struct HTMLStageBuilder {
         return rest.isIdentity
     }
 
-    /// The superlayer's bounds origin and (`withSublayerTransform`) sublayer transform, as the
-    /// start of a sublayer's transform.
+    /// The superlayer's bounds origin and (`withSublayerTransform`: it has one that places the
+    /// sublayer) sublayer transform, as the start of a sublayer's transform.
     private func sublayerPrefix(_ parent: LayerNode?, withSublayerTransform: Bool) throws(ExportError) -> String {
         guard let parent else { return "" }
         var prefix = ""
         let origin = parent.bounds.initialValue.origin
         if origin != .zero { prefix += "translate(\(CSSFormat.px(-origin.x)),\(CSSFormat.px(-origin.y))) " }
-        if withSublayerTransform && !(parent.sublayerTransform.isConstant && parent.sublayerTransform.initialValue.isIdentity) {
+        if withSublayerTransform {
             guard parent.sublayerTransform.isConstant, parent.bounds.isConstant, parent.anchorPoint.isConstant else {
                 throw ExportError("layer '\(parent.id)' animates its sublayerTransform, which this version cannot write yet; keep it fixed")
             }

@@ -55,17 +55,10 @@ public enum Snippets {
     /// A file name as a relative URL: every byte but letters, digits and `-._~/` percent-encoded, so
     /// that spaces, quotes, brackets and parentheses end neither the Markdown link nor the attribute.
     static func url(_ file: String) -> String {
-        var result = ""
-        for byte in file.utf8 {
-            let c = Character(Unicode.Scalar(byte))
-            if byte < 0x80 && (c.isLetter || c.isNumber || "-._~/".contains(c)) {
-                result.append(c)
-            } else {
-                result += String(format: "%%%02X", byte)
-            }
-        }
-        return result
+        file.addingPercentEncoding(withAllowedCharacters: urlCharacters) ?? file
     }
+
+    private static let urlCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
 
     private static func attribute(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")

@@ -39,31 +39,22 @@ struct ChildProcess {
         if let environment { process.environment = environment }
         if let directory { process.currentDirectoryURL = directory }
         let pipe = Pipe()
-        if captureOutput {
-            process.standardOutput = pipe
-            process.standardError = pipe
-        } else if keepsStandardError {
-            process.standardError = pipe
-        }
+        let reads = captureOutput || keepsStandardError
+        if captureOutput { process.standardOutput = pipe }
+        if reads { process.standardError = pipe }
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
         let start = DispatchTime.now()
         try process.run()
         let collected = OutputBuffer()
         let drained = DispatchSemaphore(value: 0)
-        let reads = captureOutput || keepsStandardError
-        if captureOutput {
-            let reader = pipe.fileHandleForReading
-            DispatchQueue.global().async {
-                collected.set(reader.readDataToEndOfFile())
-                drained.signal()
-            }
-        } else if keepsStandardError {
-            let reader = pipe.fileHandleForReading
+        if reads {
+            // Kept standard error also goes through to this process's as it comes.
+            let reader = pipe.fileHandleForReading, passesThrough = !captureOutput
             DispatchQueue.global().async {
                 var kept = Data()
                 while case let chunk = reader.availableData, !chunk.isEmpty {
-                    FileHandle.standardError.write(chunk)
+                    if passesThrough { FileHandle.standardError.write(chunk) }
                     kept.append(chunk)
                 }
                 collected.set(kept)

@@ -65,7 +65,8 @@ public struct MockScreen: Sendable {
     /// The rows' thumbnails, then their titles, subtitles and separators: rows do not overlap, so
     /// the order draws the same, and each kind's shared style can be said once (`SVGCompactor`).
     private func drawRows(into screen: Layer) {
-        let w = size.width
+        // Widths that a narrow screen would make negative draw nothing.
+        let w = size.width, textWidth = max(w - 92, 0)
         let names = ["Arrival", "Interstellar", "Her", "Inception", "Gravity", "Moon", "Solaris", "Contact", "Sunshine", "Dune"]
         let tints: [UInt32] = [0x4A90D9, 0xF5A623, 0x7ED321, 0xBD10E0, 0x50E3C2, 0xD0021B, 0x9013FE, 0x417505, 0xF8E71C, 0x8B572A]
         let rows = (size.height - 64) / 72
@@ -78,11 +79,11 @@ public struct MockScreen: Sendable {
             screen.addSublayer(thumb)
         }
         for (index, y) in tops.enumerated() {
-            screen.addSublayer(label(names[index], Rect(x: 76, y: y + 12, width: max(w - 92, 0), height: 24), size: 16,
+            screen.addSublayer(label(names[index], Rect(x: 76, y: y + 12, width: textWidth, height: 24), size: 16,
                                      weight: .semibold, color: Self.ink, alignment: .left))
         }
         for (index, y) in tops.enumerated() {
-            screen.addSublayer(label("Now showing · \(2 + index) cinemas", Rect(x: 76, y: y + 36, width: max(w - 92, 0), height: 20),
+            screen.addSublayer(label("Now showing · \(2 + index) cinemas", Rect(x: 76, y: y + 36, width: textWidth, height: 20),
                                      size: 13, weight: .regular, color: Self.secondaryInk, alignment: .left))
         }
         for y in tops {

@@ -1,17 +1,17 @@
 import Segue
 
 extension Preset {
+    /// page-turn's widest screen: each half turns its outer edge half the width toward a camera
+    /// 500 pt away; at 900 pt it comes within 50 pt, drawn ten times larger than the spine, and
+    /// wider screens reach so near the camera that the projection has no faithful polygon.
+    private static let widest = 900.0
+
     /// Article 004, "page turn": under the container's perspective (`m34 = −0.002`) the current
     /// screen's right half (anchor (0, 0.5)) turns from 0 to −π/2 about y in the first half of the
     /// time while its shadow rises to 1; then the target's left half (anchor (1, 0.5)), hidden until
     /// then and starting at +π/2, turns to 0 while its shadow falls from 1 to 0. The target's right
     /// half lies underneath throughout. `animateKeyframes` with UIKit's default curve, linear
     /// calculation, keyframes 0–0.5 and 0.5–1.
-    /// page-turn's widest screen: each half turns its outer edge half the width toward a camera
-    /// 500 pt away; at 900 pt it comes within 50 pt, drawn ten times larger than the spine, and
-    /// wider screens reach so near the camera that the projection has no faithful polygon.
-    private static let widest = 900.0
-
     public static let pageTurn = Preset(
         name: "page-turn",
         summary: "The screen turns like a page: its right half folds away, the next screen's left half folds in.",

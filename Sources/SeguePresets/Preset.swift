@@ -22,11 +22,12 @@ public struct Preset: Sendable {
         self.build = build
     }
 
-    /// The transition with the given `name=value` overrides; unknown names, malformed values and
-    /// values beyond what the others allow are refused.
+    /// The transition with the given `name=value` overrides; unknown names, a name given twice,
+    /// malformed values and values beyond what the others allow are refused.
     public func transition(overrides: [(name: String, value: String)] = []) throws(PresetError) -> Transition {
         var values: [String: ParameterValue] = [:]
         for (key, text) in overrides {
+            guard values[key] == nil else { throw PresetError("--param \(key) is given more than once; give it once") }
             guard let parameter = parameters.first(where: { $0.name == key }) else {
                 throw PresetError("\(name) has no parameter '\(key)'; its parameters are \(parameters.map(\.name).joined(separator: ", ")) (see 'segue presets')")
             }

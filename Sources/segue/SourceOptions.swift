@@ -105,19 +105,10 @@ struct SourceOptions: ParsableArguments {
         do throws(PresetError) {
             let preset = try Presets.named(source)
             let overrides = try params.map { (text: String) throws(PresetError) in try Preset.splitOverride(text) }
-            if let twice = Self.repeated(overrides.map(\.name)) {
-                throw PresetError("--param \(twice) is given more than once; give it once")
-            }
             return try preset.transition(overrides: overrides)
         } catch {
             throw fail(error.message)
         }
-    }
-
-    /// The first name that comes again later in `names`.
-    private static func repeated(_ names: [String]) -> String? {
-        var seen = Set<String>()
-        return names.first { !seen.insert($0).inserted }
     }
 
     private static func format(_ seconds: Double) -> String {
