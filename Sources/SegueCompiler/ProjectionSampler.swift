@@ -93,6 +93,23 @@ struct ProjectionSampler {
         return (order.map { times[$0] }, order.map { all[$0] })
     }
 
+    /// `probes` with times added where a layer that hides its back may turn it between two of
+    /// them: `facing(t)` is how squarely it faces the viewer (the signed area of its bounds on
+    /// screen; nil where a corner is behind the camera), and an interval is halved, level by level
+    /// down to `minimumStep` and within `refinementBudget` times, wherever the facing changes
+    /// through it by more than its least size at the ends and the middle, as when it swings
+    /// through edge-on and back between two probes. Where it keeps well to one side, or changes
+    /// slowly for how far it is from turning, no time is added.
+    static func facingProbes(_ probes: [Double], minimumStep: Double, facing: (Double) -> Double?) -> [Double] {
+        let sorted = Array(Set(probes)).sorted()
+        return refined(sorted, samples: sorted.map(facing), minimumStep: minimumStep) { a, start, b, end -> Double?? in
+            let middle = facing((a + b) / 2)
+            guard let start, let end, let middle else { return nil }
+            let change = abs(middle - start) + abs(end - middle)
+            return change > min(abs(start), abs(middle), abs(end)) ? .some(middle) : nil
+        }.times
+    }
+
     /// The chosen keyframes: indices into `grid`, each with the timing of the interval that
     /// arrives at it. `fit(a, b)`: the timing with which interpolating from the sample at grid
     /// index `a` to the one at `b` stays within the tolerance at every grid time in between, or nil

@@ -125,7 +125,18 @@ extension SVGBuilder {
         let ownsPlacement = lineage.parentModel.map { $0.place !== model.place } ?? true
         defer { if ownsPlacement { boundsOutlines.removeSubrange(outlinesBefore...) } }
         let place = model.place.callAsFunction, shown = model.shown.callAsFunction
-        let probe = Self.probeTimes(times)
+        let moving = lineage.moving.union(MovingSpans(placing: layer))
+        // A layer that hides its back may turn it between the keyframe times' probes (a spring
+        // swinging it through edge-on and back within a few microseconds): looked for on the
+        // sampling grid too, and closer wherever how squarely it faces the viewer changes by more
+        // than it would take to turn.
+        var probe = Self.probeTimes(times)
+        if !layer.isDoubleSided && !isStatic {
+            probe = ProjectionSampler.facingProbes(probe + trackSampler.grid(base: times, moving: moving),
+                                                   minimumStep: trackSampler.cycle * ProjectionSampler.minimumRefinedStep) { t in
+                Self.screenArea(bounds.value(at: t), through: place(t).concatenating(screen(t)))
+            }
+        }
         // Switches found to 1/10,000,000 of the transition, and held from 1/1,000,000 before: on
         // screen the layer may be racing to its edge-on instant, and a switch found late or held
         // early would freeze it short of that. (`keyTimes` this close are written with more decimals.)
@@ -140,7 +151,6 @@ extension SVGBuilder {
         }
         let base = Array(Set(times + switches.flatMap { [$0 - hold, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()
         let placeIsStill = lineage.placeIsStill(layer)
-        let moving = lineage.moving.union(MovingSpans(placing: layer))
         let frame = ProjectionFrame(base: base, screen: screen, shown: shown, place: place, model: model,
                                     screenOwner: isStatic ? nil : lineage.screenOwner, placeIsStill: placeIsStill, moving: moving)
         // Probed where the switches were looked for, where tracks are sampled (a spring may swing
@@ -398,15 +408,21 @@ extension SVGBuilder {
         let bounds = layer.bounds
         return Memo(memos) { t -> Bool in
             if !parentShown(t) || layer.isHidden.value(at: t) { return false }
-            let h = place(t).concatenating(screen(t))
-            let r = bounds.value(at: t)
-            let corners = (Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY))
             // Each corner in front of the camera (so each has an image), the quad facing it.
-            guard h.w(corners.0) > 1e-9, h.w(corners.1) > 1e-9, h.w(corners.2) > 1e-9, h.w(corners.3) > 1e-9,
-                  let q0 = h.apply(corners.0), let q1 = h.apply(corners.1), let q2 = h.apply(corners.2),
-                  let q3 = h.apply(corners.3) else { return false }
-            return layer.isDoubleSided || Evaluator.signedArea(q0, q1, q2, q3) >= 0
+            guard let area = Self.screenArea(bounds.value(at: t), through: place(t).concatenating(screen(t))) else { return false }
+            return layer.isDoubleSided || area >= 0
         }
+    }
+
+    /// The signed area of `rect` mapped through `h` (negative where its back faces the viewer),
+    /// or nil where a corner is not in front of the camera and so has no image.
+    static func screenArea(_ rect: Rect, through h: Homography) -> Double? {
+        let corners = (Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY))
+        guard h.w(corners.0) > 1e-9, h.w(corners.1) > 1e-9, h.w(corners.2) > 1e-9, h.w(corners.3) > 1e-9,
+              let q0 = h.apply(corners.0), let q1 = h.apply(corners.1), let q2 = h.apply(corners.2),
+              let q3 = h.apply(corners.3) else { return nil }
+        return Evaluator.signedArea(q0, q1, q2, q3)
     }
 
     /// A gradient whose ends follow `ends(t)`; `stillWithPlace`: nothing but the layer's

@@ -180,9 +180,15 @@ struct TrackSampler {
     /// placement moves the track): no times between two base times where the placement holds
     /// (`ProjectionFrame.moving`), as it then does not move, and the walk keeps every base time.
     func samplingGrid(_ frame: ProjectionFrame, stillWithPlace: Bool) -> [Double] {
+        grid(base: frame.startTimes, moving: stillWithPlace ? frame.moving : nil)
+    }
+
+    /// The base times with the grid's steps between them, only where something `moving` moves
+    /// (everywhere when nil).
+    func grid(base: [Double], moving: MovingSpans?) -> [Double] {
         let step = ProjectionSampler.step(cycle: cycle)
-        guard stillWithPlace else { return ProjectionSampler.grid(base: frame.startTimes, step: step) }
-        return ProjectionSampler.grid(base: frame.startTimes, step: step, moves: frame.moving.moves(between:and:))
+        guard let moving else { return ProjectionSampler.grid(base: base, step: step) }
+        return ProjectionSampler.grid(base: base, step: step, moves: moving.moves(between:and:))
     }
 
     /// The times sampling a track in `frame` looks at first: the grid and the middles of its
