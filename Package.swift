@@ -19,7 +19,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -83,7 +82,7 @@ let package = Package(
         // Random transitions through the public DSL: `swift test --filter SeguePropertyTests`.
         .testTarget(
             name: "SeguePropertyTests",
-            dependencies: ["SegueCompiler", "SegueXML", "SegueFuzzing", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["SegueCompiler", "SegueXML", "SegueFuzzing"]
         ),
     ]
 )

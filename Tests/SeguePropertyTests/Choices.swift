@@ -1,6 +1,7 @@
 /// A list of random numbers that a generator reads as its choices, as Hypothesis does: the
-/// property library generates and shrinks the list (shorter, smaller numbers), and because a
-/// missing or zero choice always means the simplest option, a shrunk list is a simpler transition.
+/// property test draws the list from the run's seed (`PropertySeed`), and because a missing or
+/// zero choice always means the simplest option, a list cut short or with choices zeroed is a
+/// simpler transition (how a recorded failure is narrowed down by hand).
 struct Choices {
     private let values: [UInt32]
     private var index = 0

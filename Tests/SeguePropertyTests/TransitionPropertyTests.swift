@@ -1,5 +1,4 @@
 import Foundation
-import PropertyBased
 import Segue
 import SegueCompiler
 import SegueXML
@@ -11,8 +10,8 @@ import Testing
 /// against the SVG 1.1 DTD and, played back by SMIL's rules, stays within the tolerance of the
 /// model; the HTML page parses without a structural error; and (every fourth case, to keep the
 /// run short) both documents come out byte for byte the same from the timeline after a trip
-/// through its JSON. A failure prints the choices, the shrunk choices, the seed to reproduce it
-/// (`.fixedSeed(…)`) and what was built.
+/// through its JSON. The cases come from the run's seed (`PropertySeed`), printed first; a failure
+/// prints the case's choices (which `RecordedStray` and `RandomTransition` rebuild) and what was built.
 struct TransitionPropertyTests {
     static let cases = ProcessInfo.processInfo.environment["SEGUE_PROPERTY_CASES"].flatMap { Int($0) } ?? 1_000
     /// Cases run on this many tasks at once; libxml2 validation is serialised, the rest is not.
@@ -26,30 +25,32 @@ struct TransitionPropertyTests {
     /// Every how many cases the documents are made again from the timeline's JSON and compared.
     static let reexportEvery = 4
 
+    /// Choices per case at most (`RandomTransition` reads them in order, then zeros).
+    static let maximumChoices = 160
+
     @Test func randomTransitionsExportSoundly() async {
-        let tally = Tally()
-        let perShard = (Self.cases + Self.shards - 1) / Self.shards
+        let tally = Tally(), seed = PropertySeed.current
+        print("property seed: \(seed.text) (SEGUE_PROPERTY_SEED='\(seed.text)' runs these cases again)")
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<Self.shards {
+            for shard in 0..<Self.shards {
                 group.addTask {
-                    await propertyCheck(count: perShard, input: Gen.uint32().array(of: 0...160)) { choices in
-                        Self.check(choices, index: tally.nextIndex(), tally: tally)
+                    for index in stride(from: shard, to: Self.cases, by: Self.shards) {
+                        Self.check(seed.choices(forCase: index, maximumCount: Self.maximumChoices), index: index, tally: tally)
                     }
                 }
             }
         }
         print(tally)
-        #expect(tally.count >= Self.cases)
-        // Recorded here, after the run, not inside the property: the library would shrink a
-        // stray's choices for longer than any CI run lasts, and the printed choices already
-        // reproduce it (`ReplayRegressionTests`).
+        #expect(tally.count == Self.cases)
+        // Recorded here, after the run, not inside a case: the first strays are printed with
+        // their choices, which reproduce them (`ReplayRegressionTests`).
         #expect(tally.strays == 0, "\(tally.strays) SVGs strayed beyond \(Self.tolerance) px in replay; the first are printed above with their choices")
     }
 
     static func check(_ choices: [UInt32], index: Int, tally: Tally) {
         let random = RandomTransition(choices, index: index)
         func fail(_ problem: String) {
-            Issue.record("\(problem)\nThe transition:\n\(random)")
+            Issue.record("\(problem)\nThe transition:\n\(random)\nchoices: \(choices)")
         }
         do {
             let push = try random.transition.timeline(.push)
@@ -143,7 +144,6 @@ struct TransitionPropertyTests {
 /// The figures of a run, gathered from every shard.
 final class Tally: @unchecked Sendable, CustomStringConvertible {
     private let lock = NSLock()
-    private var indices = 0
     private var passed = 0
     /// Cases run to the end: passed (strays among them counted apart) or refused with a clear message.
     var count: Int { lock.withLock { passed + refusals } }
@@ -154,7 +154,6 @@ final class Tally: @unchecked Sendable, CustomStringConvertible {
     private(set) var strays = 0
     private var unjudged = 0
 
-    func nextIndex() -> Int { lock.withLock { indices += 1; return indices } }
     func refused() { lock.withLock { refusals += 1 } }
     /// Counts a stray; how many there have been.
     func strayed() -> Int { lock.withLock { strays += 1; return strays } }
