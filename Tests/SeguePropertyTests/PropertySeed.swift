@@ -23,23 +23,18 @@ struct PropertySeed: Sendable {
     static let current = PropertySeed(ProcessInfo.processInfo.environment["SEGUE_PROPERTY_SEED"].flatMap { $0.isEmpty ? nil : $0 }
                                       ?? String(UInt64.random(in: .min ... .max)))
 
-    /// Case `index`'s choices (see `RandomTransition`): up to `maximumCount` of them.
+    /// Case `index`'s choices (see `RandomTransition`): up to `maximumCount` of them, the count
+    /// and each choice a hash of the seed, the case and the choice's place.
     func choices(forCase index: Int, maximumCount: Int) -> [UInt32] {
-        var generator = SplitMix64(state: value ^ (UInt64(index) &* 0x9e37_79b9_7f4a_7c15))
-        let count = Int(generator.next() % UInt64(maximumCount + 1))
-        return (0..<count).map { _ in UInt32(truncatingIfNeeded: generator.next() >> 32) }
+        let start = Self.mixed(value ^ (UInt64(index) &* 0x9e37_79b9_7f4a_7c15))
+        let count = Int(start % UInt64(maximumCount + 1))
+        return (0..<count).map { UInt32(truncatingIfNeeded: Self.mixed(start &+ UInt64($0 + 1)) >> 32) }
     }
-}
 
-/// Steele, Lea and Flood's SplitMix64: small, fast and the same everywhere.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
+    /// SplitMix64's finaliser: every bit of `x` stirred into every bit of the result.
+    private static func mixed(_ x: UInt64) -> UInt64 {
+        let a = (x ^ (x >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        let b = (a ^ (a >> 27)) &* 0x94d0_49bb_1331_11eb
+        return b ^ (b >> 31)
     }
 }
