@@ -250,13 +250,25 @@ extension SVGBuilder {
     static let cameraPlaneRatio = 20.0
 
     /// Refuses a layer that, while shown, comes too close to the camera plane to draw as a
-    /// projection. `weights(t)`: the projective weight of each of its corners at `t`.
+    /// projection: one corner `cameraPlaneRatio` times nearer the viewer than another, or the
+    /// whole layer drawn that many times its size by the perspective (its weights below
+    /// 1 / `cameraPlaneRatio`: a layer flying through the viewer, which the projection sends off
+    /// to infinity just before it passes behind). `weights(t)`: the projective weight of each of
+    /// its corners at `t`.
     static func requireClearOfCameraPlane(_ layer: LayerNode, probe: [Double], shown: (Double) -> Bool,
                                           weights: (Double) -> [Double]) throws(ExportError) {
         for t in probe where shown(t) {
             let w = weights(t)
-            guard let near = w.min(), let far = w.max(), far > near * cameraPlaneRatio else { continue }
-            throw ExportError("cannot draw layer '\(layer.id)' in SVG: at \(SVGFormat.decimal(t, decimals: 6)) s it reaches toward the camera plane (one corner \(Int(min(far / near, 1e9)))× nearer the viewer than another), where its projection has no faithful polygon; weaken the perspective (m34) or keep the layer further back, or export to HTML")
+            guard let near = w.min(), let far = w.max() else { continue }
+            let reach: String
+            if far > near * cameraPlaneRatio {
+                reach = "one corner \(Int(min(far / near, 1e9)))× nearer the viewer than another"
+            } else if near < 1 / cameraPlaneRatio {
+                reach = "drawn \(Int(min(1 / near, 1e9)))× its size by the perspective"
+            } else {
+                continue
+            }
+            throw ExportError("cannot draw layer '\(layer.id)' in SVG: at \(SVGFormat.decimal(t, decimals: 6)) s it reaches toward the camera plane (\(reach)), where its projection has no faithful polygon; weaken the perspective (m34) or keep the layer further back, or export to HTML")
         }
     }
 
