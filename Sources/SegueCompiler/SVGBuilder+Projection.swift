@@ -107,18 +107,20 @@ extension SVGBuilder {
         // behind the viewer. Both are asked for at the same times again and again: remembered.
         let bounds = layer.bounds
         let parentShown = lineage.parentShown
-        let model: ProjectedLayerModel
+        let placeMemo: Memo<Homography>, parentShownMemo: Memo<Bool>?
         if let parentModel = lineage.parentModel, ProjectedLayerModel.coincides(layer, withParent: lineage.parent) {
             // Lying exactly on its superlayer: the same placement, and, with the same bounds, the
             // same visibility.
-            model = ProjectedLayerModel(
-                place: parentModel.place,
-                shown: ProjectedLayerModel.sharesVisibility(layer, withParent: lineage.parent)
-                    ? parentModel.shown : shownMemo(layer, parentShown: parentShown, place: parentModel.place.callAsFunction, screen: screen))
+            placeMemo = parentModel.place
+            parentShownMemo = ProjectedLayerModel.sharesVisibility(layer, withParent: lineage.parent) ? parentModel.shown : nil
         } else {
-            let place = Memo(memos) { [lineage] t in lineage.toBase(layer, transform: transform, at: t) }
-            model = ProjectedLayerModel(place: place, shown: shownMemo(layer, parentShown: parentShown, place: place.callAsFunction, screen: screen))
+            placeMemo = Memo(memos) { [lineage] t in lineage.toBase(layer, transform: transform, at: t) }
+            parentShownMemo = nil
         }
+        // How squarely the layer faces the viewer: what its visibility and the facing probes ask.
+        let area = Memo(memos) { [placeMemo] t in Self.screenArea(bounds.value(at: t), through: placeMemo(t).concatenating(screen(t))) }
+        let model = ProjectedLayerModel(place: placeMemo,
+                                        shown: parentShownMemo ?? shownMemo(layer, parentShown: parentShown, area: area.callAsFunction))
         // Outlines keyframed from a placement of this layer's own serve only its subtree: they
         // are let go (with the memos they hold) once it is written.
         let outlinesBefore = boundsOutlines.count
@@ -133,9 +135,8 @@ extension SVGBuilder {
         var probe = Self.probeTimes(times)
         if !layer.isDoubleSided && !isStatic {
             probe = ProjectionSampler.facingProbes(probe + trackSampler.grid(base: times, moving: moving),
-                                                   minimumStep: trackSampler.cycle * ProjectionSampler.minimumRefinedStep) { t in
-                Self.screenArea(bounds.value(at: t), through: place(t).concatenating(screen(t)))
-            }
+                                                   minimumStep: trackSampler.cycle * ProjectionSampler.minimumRefinedStep,
+                                                   facing: area.callAsFunction)
         }
         // Switches found to 1/10,000,000 of the transition, and held from 1/1,000,000 before: on
         // screen the layer may be racing to its edge-on instant, and a switch found late or held
@@ -415,13 +416,12 @@ extension SVGBuilder {
 
     /// Whether `layer` is shown at a time, remembered: its superlayer is, it is not hidden, it is
     /// not a culled back face, and no corner is behind the viewer.
-    func shownMemo(_ layer: LayerNode, parentShown: @escaping (Double) -> Bool, place: @escaping (Double) -> Homography,
-                   screen: @escaping (Double) -> Homography) -> Memo<Bool> {
-        let bounds = layer.bounds
-        return Memo(memos) { t -> Bool in
+    /// `area` is the signed area of its bounds on screen (`screenArea`).
+    func shownMemo(_ layer: LayerNode, parentShown: @escaping (Double) -> Bool, area: @escaping (Double) -> Double?) -> Memo<Bool> {
+        Memo(memos) { t -> Bool in
             if !parentShown(t) || layer.isHidden.value(at: t) { return false }
             // Each corner in front of the camera (so each has an image), the quad facing it.
-            guard let area = Self.screenArea(bounds.value(at: t), through: place(t).concatenating(screen(t))) else { return false }
+            guard let area = area(t) else { return false }
             return layer.isDoubleSided || area >= 0
         }
     }
