@@ -45,14 +45,27 @@ public struct SegueInstallation: Sendable, Equatable {
         let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         let prefix = folder.deletingLastPathComponent()
         let installed = prefix.appendingPathComponent("lib/segue")
-        let templates = ["Segue_SegueCompiler.resources/Templates", "Segue_SegueCompiler.bundle/Contents/Resources/Templates"]
-            .map { folder.appendingPathComponent($0) }
-            .first { exists($0.appendingPathComponent(StarterTemplate.fileName)) }
+        let templates = templatesFolder(besideExecutable: executable)
         for (modules, library) in [(installed.appendingPathComponent("Modules"), installed), (folder.appendingPathComponent("Modules"), folder)]
         where hasSegue(modules: modules, library: library) {
             return SegueInstallation(moduleFolder: modules, libraryFolder: library, templatesFolder: templates)
         }
         throw .segueNotFound(searched: [installed.path, folder.path])
+    }
+
+    /// The templates folder beside the running program, found without the module and library:
+    /// writing a starter file (`segue new`) needs only the templates.
+    public static func currentTemplatesFolder() -> URL? {
+        templatesFolder(besideExecutable: runningExecutable())
+    }
+
+    /// The templates folder beside `executable` (symbolic links resolved first), when it holds the
+    /// starter template.
+    public static func templatesFolder(besideExecutable executable: URL) -> URL? {
+        let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        return ["Segue_SegueCompiler.resources/Templates", "Segue_SegueCompiler.bundle/Contents/Resources/Templates"]
+            .map { folder.appendingPathComponent($0) }
+            .first { exists($0.appendingPathComponent(StarterTemplate.fileName)) }
     }
 
     /// A short description of the module and library files (paths, sizes, modification times), so

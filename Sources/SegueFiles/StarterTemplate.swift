@@ -89,7 +89,7 @@ public struct StarterTemplate: Sendable {
             case .unwritable(let path, let reason):
                 "error: cannot write '\(path)' (\(reason)); check that its folder exists and is writable"
             case .templateMissing(let folder):
-                "error: cannot find the starter template \(StarterTemplate.fileName)\(folder.map { " in \($0)" } ?? ""); install segue with its share/segue/templates folder as the README shows"
+                "error: cannot find the starter template \(StarterTemplate.fileName)\(folder.map { " in \($0)" } ?? ""); install segue with the Segue_SegueCompiler.resources folder beside it, as the README shows"
             }
         }
     }

@@ -15,7 +15,7 @@ struct NewCommand: ParsableCommand {
     func run() throws {
         do {
             let path = try StarterTemplate.filePath(for: name)
-            let template = try StarterTemplate(in: try SegueInstallation.current().templatesFolder)
+            let template = try StarterTemplate(in: SegueInstallation.currentTemplatesFolder())
             try template.write(to: path)
             print("wrote \(path); export it with: segue export \(path) -o \(StarterTemplate.transitionName(forFile: path)).svg")
         } catch {

@@ -35,9 +35,11 @@ struct TransitionFileCLITests {
         """
 
     /// The binary, with the tests' shared build cache.
-    func segue(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> CLITests.Run {
+    func segue(_ arguments: [String], in folder: URL, environment: [String: String] = [:],
+               executable: URL? = nil) throws -> CLITests.Run {
         try CLITests.run(arguments, in: folder,
-                         environment: ["XDG_CACHE_HOME": Self.cacheHome.path].merging(environment) { $1 })
+                         environment: ["XDG_CACHE_HOME": Self.cacheHome.path].merging(environment) { $1 },
+                         executable: executable?.path)
     }
 
     /// A new folder holding `files` (name → contents).
@@ -208,8 +210,9 @@ struct TransitionFileCLITests {
         }
     }
 
-    /// An installed segue finds the Segue module and library in PREFIX/lib/segue.
-    @Test func anInstalledSegueFindsItsLibrary() throws {
+    /// A copy of this build's segue and templates under a new PREFIX/bin, with the Segue module and
+    /// library in PREFIX/lib/segue when `withLibrary`.
+    func installedSegue(withLibrary: Bool) throws -> URL {
         let prefix = try folder()
         let build = CLITests.binary.deletingLastPathComponent()
         let manager = FileManager.default
@@ -219,23 +222,39 @@ struct TransitionFileCLITests {
         try manager.copyItem(at: CLITests.binary, to: prefix.appendingPathComponent("bin/segue"))
         try manager.copyItem(at: build.appendingPathComponent("Segue_SegueCompiler.resources"),
                              to: prefix.appendingPathComponent("bin/Segue_SegueCompiler.resources"))
-        try manager.copyItem(at: build.appendingPathComponent("libSegue.so"), to: prefix.appendingPathComponent("lib/segue/libSegue.so"))
-        for file in ["Segue.swiftmodule", "Segue.swiftdoc"] {
-            try manager.copyItem(at: build.appendingPathComponent("Modules/\(file)"),
-                                 to: prefix.appendingPathComponent("lib/segue/Modules/\(file)"))
+        if withLibrary {
+            try manager.copyItem(at: build.appendingPathComponent("libSegue.so"), to: prefix.appendingPathComponent("lib/segue/libSegue.so"))
+            for file in ["Segue.swiftmodule", "Segue.swiftdoc"] {
+                try manager.copyItem(at: build.appendingPathComponent("Modules/\(file)"),
+                                     to: prefix.appendingPathComponent("lib/segue/Modules/\(file)"))
+            }
         }
+        return prefix.appendingPathComponent("bin/segue")
+    }
+
+    /// An installed segue finds the Segue module and library in PREFIX/lib/segue.
+    @Test func anInstalledSegueFindsItsLibrary() throws {
+        let installed = try installedSegue(withLibrary: true)
         let work = try folder()
-        let installed = prefix.appendingPathComponent("bin/segue").path
         for arguments in [["new", "Installed"], ["export", "Installed.swift", "-o", "installed.svg"]] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: installed)
-            process.arguments = arguments
-            process.currentDirectoryURL = work
-            process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": Self.cacheHome.path]) { $1 }
-            try process.runToEnd()
-            #expect(process.terminationStatus == 0, "\(arguments)")
+            let result = try segue(arguments, in: work, executable: installed)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
         #expect(try contents(of: work) == ["Installed.swift", "installed.svg"])
+    }
+
+    /// A segue without the Segue library beside it (as `swift run segue` builds it) still writes a
+    /// starter file, which needs only the templates; exporting it says what to build.
+    @Test func newNeedsOnlyTheTemplates() throws {
+        let alone = try installedSegue(withLibrary: false)
+        let work = try folder()
+        let new = try segue(["new", "Alone"], in: work, executable: alone)
+        #expect(new.status == 0, "\(new.stderr)")
+        let export = try segue(["export", "Alone.swift", "-o", "alone.svg"], in: work, executable: alone)
+        #expect(export.status == 1)
+        #expect(export.stderr.contains("cannot find the Segue module and library next to segue"), "\(export.stderr)")
+        #expect(export.stderr.contains("build with 'swift build'"), "\(export.stderr)")
+        #expect(try contents(of: work) == ["Alone.swift"])
     }
 
     /// Every example exports, validates, and matches the SVG committed beside it.

@@ -41,6 +41,18 @@ struct SegueInstallationTests {
         }
     }
 
+    @Test func theTemplatesAreFoundWithoutTheLibrary() throws {
+        let prefix = try TransitionFileFixture.folder()
+        try touch(prefix, "bin/segue", "bin/Segue_SegueCompiler.resources/Templates/\(StarterTemplate.fileName)")
+        let executable = prefix.appendingPathComponent("bin/segue")
+        #expect(SegueInstallation.templatesFolder(besideExecutable: executable)?.path
+                == prefix.appendingPathComponent("bin/Segue_SegueCompiler.resources/Templates").path)
+        #expect(throws: TransitionFileError.self) { try SegueInstallation.locate(executable: executable) }
+        let bare = try TransitionFileFixture.folder()
+        try touch(bare, "bin/segue")
+        #expect(SegueInstallation.templatesFolder(besideExecutable: bare.appendingPathComponent("bin/segue")) == nil)
+    }
+
     @Test func thisBuildIsFound() throws {
         let found = try SegueInstallation.current()
         #expect(FileManager.default.fileExists(atPath: found.moduleFolder.appendingPathComponent("Segue.swiftmodule").path))
