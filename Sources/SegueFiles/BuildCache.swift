@@ -20,11 +20,21 @@ public struct BuildCache: Sendable {
 
     /// `$XDG_CACHE_HOME/segue`, else `~/.cache/segue`.
     public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+        if let xdg = cacheHome(environment: environment) {
             return URL(fileURLWithPath: xdg).appendingPathComponent("segue")
         }
         let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appendingPathComponent(".cache/segue")
+    }
+
+    /// `XDG_CACHE_HOME` when it can hold caches: an absolute path that does not name a file. The
+    /// XDG Base Directory specification has a relative one ignored; one naming a file is ignored
+    /// too (swiftc, which keeps its module cache there, is then run without it).
+    public static func cacheHome(environment: [String: String]) -> String? {
+        guard let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") else { return nil }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: xdg, isDirectory: &isFolder), !isFolder.boolValue { return nil }
+        return xdg
     }
 
     /// A stored build: the program and the path its file had when it was compiled (which its

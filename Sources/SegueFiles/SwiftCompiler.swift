@@ -25,6 +25,8 @@ extension TransitionCompiler {
 /// It runs with a temporary folder of its own (`TMPDIR`), removed when it is done: swiftc 6's
 /// driver leaves an empty `TemporaryDirectory.*` folder behind after `--version`, which would
 /// otherwise pile up in the system's temporary folder, one for every export of a transition file.
+/// An `XDG_CACHE_HOME` that cannot hold caches (`BuildCache.cacheHome(environment:)`) is not passed
+/// on: swiftc would fail to make its module cache there.
 public struct SwiftCompiler: TransitionCompiler {
     /// The compiler's executable.
     public var executable: URL
@@ -95,6 +97,7 @@ public struct SwiftCompiler: TransitionCompiler {
         let scratch = try? TemporaryFolder.make(in: temporaryParent, prefix: "segue-swiftc")
         defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
         if let scratch { environment["TMPDIR"] = scratch.path }
+        if BuildCache.cacheHome(environment: environment) == nil { environment["XDG_CACHE_HOME"] = nil }
         do {
             return try ChildProcess(executable: executable, arguments: arguments, environment: environment, captureOutput: true).run()
         } catch {

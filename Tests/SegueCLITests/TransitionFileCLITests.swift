@@ -243,6 +243,18 @@ struct TransitionFileCLITests {
         #expect(try contents(of: work) == ["Installed.swift", "installed.svg"])
     }
 
+    /// An `XDG_CACHE_HOME` naming a file is ignored, by segue and by the swiftc it runs, as a
+    /// relative one is: the build is kept in `~/.cache/segue`.
+    @Test func anXDGCacheHomeNamingAFileFallsBackToHome() throws {
+        let dir = try folder(["Two.swift": Self.two, "not-a-folder": ""])
+        let home = try folder()
+        let run = try segue(["export", "Two.swift", "--name", "slide", "-o", "slide.svg"], in: dir,
+                            environment: ["XDG_CACHE_HOME": dir.appendingPathComponent("not-a-folder").path, "HOME": home.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("slide.svg").path))
+        #expect(try contents(of: home.appendingPathComponent(".cache/segue/builds")).count == 1)
+    }
+
     /// A segue without the Segue library beside it (as `swift run segue` builds it) still writes a
     /// starter file, which needs only the templates; exporting it says what to build.
     @Test func newNeedsOnlyTheTemplates() throws {

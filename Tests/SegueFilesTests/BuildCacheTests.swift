@@ -21,6 +21,15 @@ struct BuildCacheTests {
         #expect(BuildCache.defaultFolder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]).path == "/h/.cache/segue")
     }
 
+    @Test func anXDGCacheHomeNamingAFileIsIgnored() throws {
+        let file = try TransitionFileFixture.folder().appendingPathComponent("not-a-folder")
+        try Data().write(to: file)
+        #expect(BuildCache.cacheHome(environment: ["XDG_CACHE_HOME": file.path]) == nil)
+        #expect(BuildCache.defaultFolder(environment: ["XDG_CACHE_HOME": file.path, "HOME": "/h"]).path == "/h/.cache/segue")
+        let missing = file.deletingLastPathComponent().appendingPathComponent("made-when-needed").path
+        #expect(BuildCache.cacheHome(environment: ["XDG_CACHE_HOME": missing]) == missing)
+    }
+
     @Test func storedBuildsAreFoundAndDamagedOnesForgotten() throws {
         let cache = BuildCache(folder: try TransitionFileFixture.folder())
         #expect(cache.lookup("k") == nil)
