@@ -107,20 +107,20 @@ extension SVGBuilder {
         // behind the viewer. Both are asked for at the same times again and again: remembered.
         let bounds = layer.bounds
         let parentShown = lineage.parentShown
-        let placeMemo: Memo<Homography>, parentShownMemo: Memo<Bool>?
+        let placeMemo: Memo<Homography>, sharedShown: Memo<Bool>?
         if let parentModel = lineage.parentModel, ProjectedLayerModel.coincides(layer, withParent: lineage.parent) {
             // Lying exactly on its superlayer: the same placement, and, with the same bounds, the
             // same visibility.
             placeMemo = parentModel.place
-            parentShownMemo = ProjectedLayerModel.sharesVisibility(layer, withParent: lineage.parent) ? parentModel.shown : nil
+            sharedShown = ProjectedLayerModel.sharesVisibility(layer, withParent: lineage.parent) ? parentModel.shown : nil
         } else {
             placeMemo = Memo(memos) { [lineage] t in lineage.toBase(layer, transform: transform, at: t) }
-            parentShownMemo = nil
+            sharedShown = nil
         }
         // How squarely the layer faces the viewer: what its visibility and the facing probes ask.
         let area = Memo(memos) { [placeMemo] t in Self.screenArea(bounds.value(at: t), through: placeMemo(t).concatenating(screen(t))) }
         let model = ProjectedLayerModel(place: placeMemo,
-                                        shown: parentShownMemo ?? shownMemo(layer, parentShown: parentShown, area: area.callAsFunction))
+                                        shown: sharedShown ?? shownMemo(layer, parentShown: parentShown, area: area.callAsFunction))
         // Outlines keyframed from a placement of this layer's own serve only its subtree: they
         // are let go (with the memos they hold) once it is written.
         let outlinesBefore = boundsOutlines.count

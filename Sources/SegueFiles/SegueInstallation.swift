@@ -45,7 +45,7 @@ public struct SegueInstallation: Sendable, Equatable {
         let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         let prefix = folder.deletingLastPathComponent()
         let installed = prefix.appendingPathComponent("lib/segue")
-        let templates = templatesFolder(besideExecutable: executable)
+        let templates = templatesFolder(in: folder)
         for (modules, library) in [(installed.appendingPathComponent("Modules"), installed), (folder.appendingPathComponent("Modules"), folder)]
         where hasSegue(modules: modules, library: library) {
             return SegueInstallation(moduleFolder: modules, libraryFolder: library, templatesFolder: templates)
@@ -62,8 +62,12 @@ public struct SegueInstallation: Sendable, Equatable {
     /// The templates folder beside `executable` (symbolic links resolved first), when it holds the
     /// starter template.
     public static func templatesFolder(besideExecutable executable: URL) -> URL? {
-        let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
-        return ["Segue_SegueCompiler.resources/Templates", "Segue_SegueCompiler.bundle/Contents/Resources/Templates"]
+        templatesFolder(in: executable.resolvingSymlinksInPath().deletingLastPathComponent())
+    }
+
+    /// The templates folder inside `folder`, the one holding the program.
+    private static func templatesFolder(in folder: URL) -> URL? {
+        ["Segue_SegueCompiler.resources/Templates", "Segue_SegueCompiler.bundle/Contents/Resources/Templates"]
             .map { folder.appendingPathComponent($0) }
             .first { exists($0.appendingPathComponent(StarterTemplate.fileName)) }
     }
