@@ -113,6 +113,51 @@ struct SVGCompactorTests {
         #expect(text.contains("xmlns:xlink=\"http://www.w3.org/1999/xlink\""))
     }
 
+    /// A list's separators: 0.5 pt tall, 72 pt apart.
+    static func separators(_ count: Int, extra: String = "") -> String {
+        (0..<count).map { "<rect width=\"299\" height=\".5\" fill=\"#d1d1d6\"\(extra) x=\"76\" y=\"\(135.5 + 72 * Double($0))\"/>" }.joined()
+    }
+
+    @Test func likeRectanglesApartBecomeOnePath() throws {
+        let result = try compacted("<rect width=\"375\" height=\"64\" fill=\"#f7f7f8\"/>" + Self.separators(3))
+        // The separators' grey is said once, on the group (hoisted before the rectangles merged).
+        #expect(result == "<g fill=\"#d1d1d6\"><rect width=\"375\" height=\"64\" fill=\"#f7f7f8\"/>"
+            + "<path d=\"M76 135.5h299v.5H76zm0 72h299v.5H76zm0 72h299v.5H76z\"/></g>")
+    }
+
+    @Test func aGroupLeftWithItsPathHandsItsValuesToIt() throws {
+        let body = "<rect width=\"10\" height=\"10\"/><g fill=\"#d1d1d6\">\(Self.separators(2).replacingOccurrences(of: " fill=\"#d1d1d6\"", with: ""))</g>"
+        #expect(try compacted(body) == "<g><rect width=\"10\" height=\"10\"/><path d=\"M76 135.5h299v.5H76zm0 72h299v.5H76z\" fill=\"#d1d1d6\"/></g>")
+    }
+
+    @Test func aPathIsWrittenShort() throws {
+        // Relative moves after the first; back along the bottom by `h-…` where that is shorter
+        // than the left edge; no separator before a minus sign or a second point.
+        let body = "<rect width=\"2\" height=\"2\" x=\"1000.25\" y=\"10\"/><rect width=\"2\" height=\"2\" x=\"990.75\" y=\"10.5\"/>"
+        #expect(try compacted(body) == "<g><path d=\"M1000.25 10h2v2h-2zm-9.5.5h2v2h-2z\"/></g>")
+    }
+
+    @Test func rectanglesNearerThanTheClearanceStayApart() throws {
+        // Drawn apart, a pixel both touch blends two antialiased edges; one path blends one.
+        let near = "<rect width=\"10\" height=\"10\" fill=\"#000\"/><rect width=\"10\" height=\"10\" fill=\"#000\" x=\"11\"/>"
+        #expect(try compacted(near).contains("<rect width=\"10\" height=\"10\" x=\"11\"/>"))
+        let apart = near.replacingOccurrences(of: "x=\"11\"", with: "x=\"12\"")
+        #expect(try compacted(apart).contains("<path d=\"M0 0h10v10H0zm12 0h10v10H12z\"/>"))
+    }
+
+    @Test func onlyPlainLikeRectanglesMerge() throws {
+        // Rounded, referred to, animated, clipped, or painted otherwise: each stays a rectangle.
+        let animated = "<rect width=\"299\" height=\".5\" fill=\"#d1d1d6\" x=\"76\" y=\"351.5\"><animate attributeName=\"y\" values=\"351.5;360\" dur=\"1s\"/></rect>"
+        for odd in [Self.separators(1, extra: " rx=\".25\""), Self.separators(1, extra: " id=\"r\""), animated,
+                    Self.separators(1, extra: " clip-path=\"url(#c)\""), Self.separators(1, extra: " fill-opacity=\".5\"")] {
+            let body = Self.separators(1) + odd.replacingOccurrences(of: "y=\"135.5\"", with: "y=\"207.5\"")
+            #expect(try !compacted(body).contains("<path"), "\(odd)")
+        }
+        // Inside a clip path, rectangles stay as the replay and the strips read them.
+        let clip = "<clipPath id=\"c\">\(Self.separators(2))</clipPath>"
+        #expect(try compacted(clip).contains(Self.separators(2)))
+    }
+
     @Test(arguments: Presets.all.map(\.name))
     func idsAreWrittenOnlyWhereSomethingRefersToThem(name: String) throws {
         for animation in SVGAnimation.allCases {

@@ -14,7 +14,11 @@ import SegueXML
 /// - text baseline: every text's `dominant-baseline`, which SVG 1.1 and WebKit do not inherit,
 ///   becomes one style rule (`SVGCompactor+TextBaseline.swift`);
 /// - reuse: an animated polygon drawn more than once the same (a clip and the fill it clips) is
-///   defined once and shown by `<use>` (`SVGCompactor+Reuse.swift`).
+///   defined once and shown by `<use>` (`SVGCompactor+Reuse.swift`);
+/// - rectangle paths: still rectangles that paint alike, one after another and apart, become one
+///   `<path>` (`SVGCompactor+RectPaths.swift`). It comes last: the rectangles it takes out are
+///   freed, and no pass after it makes an element that could reuse their memory and be taken for
+///   one of them by the layer map the writer builds next (`SVGLayerMap`).
 ///
 /// An element with an `id` is left as it is: something refers to it (a `clip-path`, a `<use>`, a
 /// rule of the CSS flavour's style sheet), and the writer gives ids to nothing else. Animation
@@ -27,6 +31,7 @@ enum SVGCompactor {
         groupRuns(in: document.root)
         centreTextsByRule(in: document.root)
         reuseRepeatedShapes(in: document, idPrefix: idPrefix)
+        mergeRectangles(in: document.root)
     }
 
     /// SMIL's animation elements, which act on their parent.
