@@ -10,10 +10,26 @@ public struct SVGLayerMap: Sendable, Equatable {
 
     public init() {}
 
-    /// The map of a built document, from the layer of each measured element.
-    init(document root: XMLElement, layers byElement: [XMLElement: String]) {
+    /// Tags each measured element of a built document with its layer (`XMLElement.tag`), so that
+    /// the map can be read once the document is rewritten (`SVGCompactor`): a tag stays with its
+    /// element wherever it moves and is gone with it, and an element made meanwhile has none.
+    /// Returns the layers, by tag.
+    static func tag(_ byElement: [XMLElement: String]) -> [String] {
+        var layers: [String] = []
+        for (element, layer) in byElement {
+            element.setTag(layers.count)
+            layers.append(layer)
+        }
+        return layers
+    }
+
+    /// The map of a document whose measured elements were tagged (`tag`), from the layers by tag;
+    /// the tags are taken off.
+    init(document root: XMLElement, taggedLayers: [String]) {
         for (index, element) in root.elementsInDocumentOrder.enumerated() {
-            if let layer = byElement[element] { layers[index] = layer }
+            guard let tag = element.tag else { continue }
+            layers[index] = taggedLayers[tag]
+            element.setTag(nil)
         }
     }
 

@@ -34,9 +34,9 @@ public struct SVGWriter {
     public mutating func document() throws(ExportError) -> XMLDocument {
         var builder = SVGBuilder(timeline: timeline, options: options, usesThreads: usesThreads)
         let document = try builder.build()
-        let measured = builder.measuredElements()
+        let measured = SVGLayerMap.tag(builder.measuredElements())
         SVGCompactor.compact(document, idPrefix: builder.ids.prefix)
-        layers = SVGLayerMap(document: document.root, layers: measured)
+        layers = SVGLayerMap(document: document.root, taggedLayers: measured)
         if !options.indent { document.root.breakLinesBetweenChildren() }
         stats = builder.stats
         return document

@@ -35,6 +35,19 @@ extension XMLElement: Hashable {
         xmlUnsetProp(node, name)
     }
 
+    /// A number the caller attaches to the element (libxml2's `_private`), nil until set. It stays
+    /// with the element through renaming, moving and wrapping, and goes with it when it is
+    /// removed; an element made later has none. Passes that rewrite a document can therefore not
+    /// mistake a new element for one they freed, as comparing elements by identity could.
+    public var tag: Int? {
+        node.pointee._private.map { Int(bitPattern: $0) - 1 }
+    }
+
+    /// Attaches `tag` to the element (nil takes it off).
+    public func setTag(_ tag: Int?) {
+        node.pointee._private = tag.flatMap { UnsafeMutableRawPointer(bitPattern: $0 + 1) }
+    }
+
     /// Gives the element another name, in place: it keeps its attributes, children and identity.
     public func rename(_ name: String) {
         xmlNodeSetName(node, name)

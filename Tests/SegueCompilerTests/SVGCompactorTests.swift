@@ -158,6 +158,24 @@ struct SVGCompactorTests {
         #expect(try compacted(clip).contains(Self.separators(2)))
     }
 
+    @Test func theLayerMapFollowsElementsThroughCompaction() throws {
+        // Merging frees the second separator and runs make new groups: only the elements tagged
+        // before (the first separator, now the path, and the polygon) are found after.
+        let source = "<svg xmlns=\"http://www.w3.org/2000/svg\"><g clip-path=\"url(#s)\">\(Self.separators(2))"
+            + "<polygon points=\"0,0 1,0 1,1\"/><text>T</text></g></svg>"
+        let document = try #require(XMLDocument(parsing: Data(source.utf8)))
+        let elements = document.root.elementsInDocumentOrder
+        let rects = elements.filter { $0.name == "rect" }, polygon = try #require(elements.first { $0.name == "polygon" })
+        let layers = SVGLayerMap.tag([rects[0]: "first", rects[1]: "second", polygon: "shape"])
+        SVGCompactor.compact(document, idPrefix: "sg-test-")
+        let map = SVGLayerMap(document: document.root, taggedLayers: layers)
+        let found = document.root.elementsInDocumentOrder.enumerated().compactMap { index, element in
+            map.layer(at: index).map { "\(element.name) \($0)" }
+        }
+        #expect(found == ["path first", "polygon shape"])
+        #expect(document.root.elementsInDocumentOrder.allSatisfy { $0.tag == nil }, "the tags are taken off")
+    }
+
     @Test(arguments: Presets.all.map(\.name))
     func idsAreWrittenOnlyWhereSomethingRefersToThem(name: String) throws {
         for animation in SVGAnimation.allCases {

@@ -35,8 +35,7 @@ extension SVGCompactor {
 
     /// Merges each run of two or more like rectangles among `parent`'s children.
     private static func mergeRuns(among parent: XMLElement) {
-        var run: [(element: XMLElement, rect: Rect)] = []
-        var paint: [String: String] = [:]
+        var run: [(element: XMLElement, rect: Rect)] = [], paint: [String: String] = [:]
         func flush() {
             if run.count > 1 { merge(run) }
             run = []
@@ -46,8 +45,10 @@ extension SVGCompactor {
                 flush()
                 continue
             }
-            if !run.isEmpty, childPaint != paint || !run.allSatisfy({ isClear($0.rect, of: rect) }) { flush() }
-            if run.isEmpty { paint = childPaint }
+            if childPaint != paint || !run.allSatisfy({ isClear($0.rect, of: rect) }) {
+                flush()
+                paint = childPaint
+            }
             run.append((child, rect))
         }
         flush()
@@ -84,17 +85,16 @@ extension SVGCompactor {
     /// identity and paint), and takes the others out.
     private static func merge(_ run: [(element: XMLElement, rect: Rect)]) {
         var data = PathData()
-        var start = Point(x: 0, y: 0)
-        for (index, member) in run.enumerated() {
-            let r = member.rect
+        var previous: Rect?
+        for r in run.map(\.rect) {
             // After `z` the pen is back at the subpath's start: the next moves relative to it.
-            if index == 0 { data.command("M", r.minX, r.minY) } else { data.command("m", r.minX - start.x, r.minY - start.y) }
+            if let p = previous { data.command("m", r.minX - p.minX, r.minY - p.minY) } else { data.command("M", r.minX, r.minY) }
             data.command("h", r.width)
             data.command("v", r.height)
             // Back to the left edge: absolute or relative, whichever is shorter to write.
             if PathData.spell(r.minX).count <= PathData.spell(-r.width).count { data.command("H", r.minX) } else { data.command("h", -r.width) }
             data.command("z")
-            start = Point(x: r.minX, y: r.minY)
+            previous = r
         }
         let first = run[0].element
         for name in ["x", "y", "width", "height"] { first.removeAttribute(name) }

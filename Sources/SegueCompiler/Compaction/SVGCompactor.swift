@@ -16,9 +16,7 @@ import SegueXML
 /// - reuse: an animated polygon drawn more than once the same (a clip and the fill it clips) is
 ///   defined once and shown by `<use>` (`SVGCompactor+Reuse.swift`);
 /// - rectangle paths: still rectangles that paint alike, one after another and apart, become one
-///   `<path>` (`SVGCompactor+RectPaths.swift`). It comes last: the rectangles it takes out are
-///   freed, and no pass after it makes an element that could reuse their memory and be taken for
-///   one of them by the layer map the writer builds next (`SVGLayerMap`).
+///   `<path>` (`SVGCompactor+RectPaths.swift`), once the passes above have said their paint.
 ///
 /// An element with an `id` is left as it is: something refers to it (a `clip-path`, a `<use>`, a
 /// rule of the CSS flavour's style sheet), and the writer gives ids to nothing else. Animation
