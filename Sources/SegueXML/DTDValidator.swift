@@ -128,10 +128,13 @@ public enum DTDValidator {
     /// empty document as no document, without an error).
     private static let unparsed = XMLIssue(line: 0, message: "the document is empty: an SVG file holds an <svg> element")
 
+    /// Parses `data` with `options` and without libxml2's hard-coded size limits
+    /// (`XML_PARSE_HUGE`): a document past 10 MB is refused with "Huge input lookup" otherwise,
+    /// and an export that many keyframes make that large is as valid as a small one.
     private static func parse(_ data: Data, options: Int32) -> xmlDocPtr? {
         data.withUnsafeBytes { raw in
             let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
-            return xmlReadMemory(base, Int32(raw.count), "document.svg", "UTF-8", options)
+            return xmlReadMemory(base, Int32(raw.count), "document.svg", "UTF-8", options | Int32(XML_PARSE_HUGE.rawValue))
         }
     }
 }

@@ -22,13 +22,15 @@ public final class XMLDocument {
         root = XMLElement(node: node, namespace: defaultNamespace)
     }
 
-    /// Parses XML (no DTD loading, no network), or nil when it is not well-formed.
+    /// Parses XML (no DTD loading, no network, however large: `XML_PARSE_HUGE` lifts libxml2's
+    /// 10 MB limit, as for validation), or nil when it is not well-formed.
     public init?(parsing data: Data) {
         LibXML.initialize()
         let parsed = data.withUnsafeBytes { raw -> xmlDocPtr? in
             let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
             return xmlReadMemory(base, Int32(raw.count), "document.xml", "UTF-8",
-                                 Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
+                                 Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+                                       | XML_PARSE_HUGE.rawValue))
         }
         guard let parsed, let node = xmlDocGetRootElement(parsed) else { return nil }
         doc = parsed

@@ -17,6 +17,17 @@ struct ValidationTests {
         #expect(try DTDValidator.validateSVG(Data(svg.utf8)).isEmpty)
     }
 
+    /// A projected outline with thousands of keyframes on a stage 100,000 pt across wrote a
+    /// 12 MB document (a random case of the property test), which libxml2's 10 MB limit refused
+    /// as "Huge input lookup", reported as Segue's internal error.
+    @Test func aDocumentPastTenMegabytesIsValidatedAndReadBack() throws {
+        let points = (0..<1_500_000).map { "\($0 % 1000),\($0 % 997)" }.joined(separator: " ")
+        let svg = header + "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\"><polygon points=\"\(points)\"/></svg>"
+        #expect(svg.utf8.count > 10_000_000)
+        #expect(try DTDValidator.validateSVG(Data(svg.utf8)).isEmpty)
+        #expect(XMLDocument(parsing: Data(svg.utf8)) != nil)
+    }
+
     @Test func anInvalidDocumentFailsWithLineNumbers() throws {
         let svg = header + "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\">\n<rect width=\"5\"/>\n<blink/>\n</svg>"
         let issues = try DTDValidator.validateSVG(Data(svg.utf8))
