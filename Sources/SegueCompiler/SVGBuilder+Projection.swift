@@ -117,10 +117,12 @@ extension SVGBuilder {
             placeMemo = Memo(memos) { [lineage] t in lineage.toBase(layer, transform: transform, at: t) }
             sharedShown = nil
         }
-        // How squarely the layer faces the viewer: what its visibility and the facing probes ask.
-        let area = Memo(memos) { [placeMemo] t in Self.screenArea(bounds.value(at: t), through: placeMemo(t).concatenating(screen(t))) }
+        // How squarely the layer faces the viewer and how near its corners come: what its
+        // visibility, the facing probes and the camera-plane check ask, from one map to the screen.
+        let facing = Memo(memos) { [placeMemo] t in ScreenFacing(bounds.value(at: t), through: placeMemo(t).concatenating(screen(t))) }
+        let area = { (t: Double) in facing(t).area }
         let model = ProjectedLayerModel(place: placeMemo,
-                                        shown: sharedShown ?? shownMemo(layer, parentShown: parentShown, area: area.callAsFunction))
+                                        shown: sharedShown ?? shownMemo(layer, parentShown: parentShown, area: area))
         // Outlines keyframed from a placement of this layer's own serve only its subtree: they
         // are let go (with the memos they hold) once it is written.
         let outlinesBefore = boundsOutlines.count
@@ -136,7 +138,7 @@ extension SVGBuilder {
         if !layer.isDoubleSided && !isStatic {
             probe = ProjectionSampler.facingProbes(probe + trackSampler.grid(base: times, moving: moving),
                                                    minimumStep: trackSampler.cycle * ProjectionSampler.minimumRefinedStep,
-                                                   facing: area.callAsFunction)
+                                                   facing: area)
         }
         // Switches found to 1/10,000,000 of the transition, and held from 1/1,000,000 before: on
         // screen the layer may be racing to its edge-on instant, and a switch found late or held
@@ -160,10 +162,7 @@ extension SVGBuilder {
         // reaches toward the camera plane.
         let lastShown = switches.map { $0 - hold }.filter { $0 > 0 }
         let sampled = trackSampler.samplingGrid(frame, stillWithPlace: true)
-        try Self.requireClearOfCameraPlane(layer, probe: (probe + lastShown + sampled).sorted(), shown: shown) { t in
-            let h = place(t).concatenating(screen(t))
-            return bounds.value(at: t).corners.map { h.w($0) }
-        }
+        try Self.requireClearOfCameraPlane(layer, probe: (probe + lastShown + sampled).sorted(), shown: shown) { facing($0).weights }
         var body = group
         if let mask = layer.mask {
             let id = ids.make(layer.id + "-mask")
@@ -254,13 +253,12 @@ extension SVGBuilder {
     /// projection: one corner `cameraPlaneRatio` times nearer the viewer than another, or the
     /// whole layer drawn that many times its size by the perspective (its weights below
     /// 1 / `cameraPlaneRatio`: a layer flying through the viewer, which the projection sends off
-    /// to infinity just before it passes behind). `weights(t)`: the projective weight of each of
-    /// its corners at `t`.
+    /// to infinity just before it passes behind). `weights(t)`: the least and the greatest
+    /// projective weight of its corners at `t`.
     static func requireClearOfCameraPlane(_ layer: LayerNode, probe: [Double], shown: (Double) -> Bool,
-                                          weights: (Double) -> [Double]) throws(ExportError) {
+                                          weights: (Double) -> ScreenFacing.Weights) throws(ExportError) {
         for t in probe where shown(t) {
-            let w = weights(t)
-            guard let near = w.min(), let far = w.max() else { continue }
+            let (near, far) = weights(t)
             let reach: String
             if far > near * cameraPlaneRatio {
                 reach = "one corner \(Int(min(far / near, 1e9)))× nearer the viewer than another"
@@ -416,7 +414,7 @@ extension SVGBuilder {
 
     /// Whether `layer` is shown at a time, remembered: its superlayer is, it is not hidden, it is
     /// not a culled back face, and no corner is behind the viewer.
-    /// `area` is the signed area of its bounds on screen (`screenArea`).
+    /// `area` is the signed area of its bounds on screen (`ScreenFacing.area`).
     func shownMemo(_ layer: LayerNode, parentShown: @escaping (Double) -> Bool, area: @escaping (Double) -> Double?) -> Memo<Bool> {
         Memo(memos) { t -> Bool in
             if !parentShown(t) || layer.isHidden.value(at: t) { return false }
@@ -424,17 +422,6 @@ extension SVGBuilder {
             guard let area = area(t) else { return false }
             return layer.isDoubleSided || area >= 0
         }
-    }
-
-    /// The signed area of `rect` mapped through `h` (negative where its back faces the viewer),
-    /// or nil where a corner is not in front of the camera and so has no image.
-    static func screenArea(_ rect: Rect, through h: Homography) -> Double? {
-        let corners = (Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY))
-        guard h.w(corners.0) > 1e-9, h.w(corners.1) > 1e-9, h.w(corners.2) > 1e-9, h.w(corners.3) > 1e-9,
-              let q0 = h.apply(corners.0), let q1 = h.apply(corners.1), let q2 = h.apply(corners.2),
-              let q3 = h.apply(corners.3) else { return nil }
-        return Evaluator.signedArea(q0, q1, q2, q3)
     }
 
     /// A gradient whose ends follow `ends(t)`; `stillWithPlace`: nothing but the layer's
