@@ -54,6 +54,25 @@ extension SVGBuilder {
                 .planeProjection.concatenating(toBaseOfParent(t))
         }
 
+        /// The map from `layer`'s bounds space to the base's bounds space, as a function of time,
+        /// given the layer's transform track: where the layer lies still in its superlayer, its
+        /// own part of the map is worked out once (`stillPlacementInParent`).
+        func placement(of layer: LayerNode, transform: TransformTrack) -> (Double) -> Homography {
+            guard let local = stillPlacementInParent(of: layer, transform: transform) else {
+                return { [self] t in toBase(layer, transform: transform, at: t) }
+            }
+            let toBaseOfParent = toBaseOfParent
+            return { t in local.concatenating(toBaseOfParent(t)) }
+        }
+
+        /// `layer`'s map into `parent`'s bounds space when it is the same at every time
+        /// (`placesStillInParent`), else nil.
+        func stillPlacementInParent(of layer: LayerNode, transform: TransformTrack) -> Homography? {
+            guard placesStillInParent(layer) else { return nil }
+            return Evaluator.localTransform(layer, at: 0, parentSublayer: Evaluator.sublayerTransform(parent, at: 0),
+                                            transform: transform.value(at: 0)).planeProjection
+        }
+
         /// The lineage of `layer`'s sublayers, given the layer's own placement.
         func descending(into layer: LayerNode, place: @escaping (Double) -> Homography,
                         shown: @escaping (Double) -> Bool, model: ProjectedLayerModel? = nil, placeIsStill: Bool,
@@ -114,7 +133,7 @@ extension SVGBuilder {
             placeMemo = parentModel.place
             sharedShown = ProjectedLayerModel.sharesVisibility(layer, withParent: lineage.parent) ? parentModel.shown : nil
         } else {
-            placeMemo = Memo(memos) { [lineage] t in lineage.toBase(layer, transform: transform, at: t) }
+            placeMemo = Memo(memos, lineage.placement(of: layer, transform: transform))
             sharedShown = nil
         }
         // How squarely the layer faces the viewer and how near its corners come: what its

@@ -22,10 +22,7 @@ extension SVGBuilder.Lineage {
     /// layer's map into its superlayer, when that map is still and affine; nil (anything may show)
     /// otherwise.
     func window(of layer: LayerNode, transform: TransformTrack) -> Rect? {
-        guard let window, placesStillInParent(layer) else { return nil }
-        let local = Evaluator.localTransform(layer, at: 0, parentSublayer: Evaluator.sublayerTransform(parent, at: 0),
-                                             transform: transform.value(at: 0)).planeProjection
-        guard local.isAffine else { return nil }
+        guard let window, let local = stillPlacementInParent(of: layer, transform: transform), local.isAffine else { return nil }
         let determinant = local.linearDeterminant
         guard abs(determinant) > 1e-12 else { return nil }
         // Row-vector form: q = (p.x a + p.y d + g, p.x b + p.y e + h); solved for p.
