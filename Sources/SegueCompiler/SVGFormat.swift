@@ -25,17 +25,49 @@ public enum SVGFormat {
         let negative = value < 0
         let integer = (scaled / scale).rounded(.down)
         var fraction = Int((scaled - integer * scale).rounded())
-        var digits = ""
+        var width = decimals
         if fraction > 0 {
-            var width = decimals
             while fraction % 10 == 0 { fraction /= 10; width -= 1 }
-            let text = String(fraction)
-            digits = "." + String(repeating: "0", count: width - text.count) + text
         }
-        var whole = integer < 1e15 ? String(Int64(integer)) : String(format: "%.0f", integer)
-        if whole == "0" && !digits.isEmpty && !zeroBeforePoint { whole = "" }
-        return (negative ? "-" : "") + whole + digits
+        guard integer < 1e15, decimals <= maximumSpelledDecimals else {
+            let digits = fraction > 0 ? "." + String(repeating: "0", count: width - String(fraction).count) + String(fraction) : ""
+            var whole = integer < 1e15 ? String(Int64(integer)) : String(format: "%.0f", integer)
+            if whole == "0" && !digits.isEmpty && !zeroBeforePoint { whole = "" }
+            return (negative ? "-" : "") + whole + digits
+        }
+        // Written straight into the string's storage: documents spell numbers by the ten
+        // thousand, and building each from smaller strings cost more than working it out.
+        let whole = UInt64(integer)
+        return String(unsafeUninitializedCapacity: 2 + 15 + maximumSpelledDecimals) { buffer in
+            var count = 0
+            func put(_ byte: UInt8) {
+                buffer[count] = byte
+                count += 1
+            }
+            if negative { put(UInt8(ascii: "-")) }
+            if whole > 0 || fraction == 0 || zeroBeforePoint {
+                var divisor: UInt64 = 1
+                while divisor <= whole / 10 { divisor *= 10 }
+                while divisor > 0 {
+                    put(UInt8(ascii: "0") + UInt8(whole / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            if fraction > 0 {
+                put(UInt8(ascii: "."))
+                var rest = fraction
+                for index in stride(from: count + width - 1, through: count, by: -1) {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                count += width
+            }
+            return count
+        }
     }
+
+    /// The most decimals `spell` writes straight into a string; more take the slow way.
+    private static let maximumSpelledDecimals = 30
 
     static func numbers(_ values: Double...) -> String {
         values.map { number($0) }.joined(separator: " ")

@@ -21,6 +21,22 @@ struct WrittenKeyframeTests {
         // Prose and clock values keep it: "0.5 s", dur="0.5s".
         #expect(SVGFormat.decimal(0.5) == "0.5")
         #expect(SVGFormat.decimal(-0.25) == "-0.25")
+        #expect(SVGFormat.decimal(0.001) == "0.001")
+    }
+
+    @Test func numbersKeepTheirZerosInsideAndDropThemAtTheEnd() {
+        #expect(SVGFormat.number(0.05) == ".05")
+        #expect(SVGFormat.number(1.0501) == "1.05")
+        #expect(SVGFormat.number(-3.5) == "-3.5")
+        #expect(SVGFormat.number(100) == "100")
+        #expect(SVGFormat.number(0.9999) == "1")
+        #expect(SVGFormat.number(-1.9996) == "-2")
+        #expect(SVGFormat.number(123_456_789.1234) == "123456789.123")
+        #expect(SVGFormat.number(0.000000123, decimals: 9) == ".000000123")
+        #expect(SVGFormat.number(7.4, decimals: 0) == "7")
+        // Past 15 digits before the point, numbers are spelled the slow way, to the same rules.
+        #expect(SVGFormat.number(2e15) == "2000000000000000")
+        #expect(SVGFormat.number(-3e15) == "-3000000000000000")
     }
 
     /// An animation element's keyframes as (time, value) pairs.
