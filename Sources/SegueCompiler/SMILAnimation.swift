@@ -14,16 +14,13 @@ struct SMILClock {
     /// One cycle: the transition plus the pause.
     var cycle: Double { duration + (loopPause ?? 0) }
 
-    /// Every animation begins at 0 s, SMIL's default `begin`, so none says it.
-    func apply(to animation: XMLElement) {
+    /// The clock's attributes on an animation element. Every animation begins at 0 s, SMIL's
+    /// default `begin`, so none says it.
+    var attributes: [(String, String)] {
         // Milliseconds as usual; more decimals for a cycle so short that 3 would round it to 0s.
         let decimals = max(3, Int((-log10(cycle)).rounded(.up)) + 3)
-        animation.set("dur", SVGFormat.decimal(cycle, decimals: decimals) + "s")
-        if loopPause != nil {
-            animation.set("repeatCount", "indefinite")
-        } else {
-            animation.set("fill", "freeze")
-        }
+        return [("dur", SVGFormat.decimal(cycle, decimals: decimals) + "s"),
+                loopPause != nil ? ("repeatCount", "indefinite") : ("fill", "freeze")]
     }
 }
 
@@ -56,30 +53,30 @@ struct SMILAnimation<Value: Interpolatable> {
     /// attribute instead (the animation would hold it from 0 s on), or nothing when the track
     /// never changes.
     func animate(_ attribute: String, on element: XMLElement, clock: SMILClock) {
-        guard !track.isConstant else { return }
-        let frames = writtenFrames(clock: clock)
-        guard frames.count > 1 else {
-            element.set(attribute, frames[0].text)
-            return
-        }
-        let animation = element.addChild("animate")
-        animation.set("attributeName", attribute)
-        fill(animation, frames: frames, clock: clock)
+        prepared(attribute, clock: clock).write(on: element)
     }
 
     /// Adds `<animateTransform type=…>` to `element`; when every value is written the same, the
     /// transform it would hold instead, or nothing when the track never changes.
     func animateTransform(_ type: String, on element: XMLElement, clock: SMILClock) {
-        guard !track.isConstant else { return }
+        preparedTransform(type, clock: clock).write(on: element)
+    }
+
+    /// What `animate` writes, worked out apart from any document.
+    func prepared(_ attribute: String, clock: SMILClock) -> PreparedSMILAnimation {
+        guard !track.isConstant else { return PreparedSMILAnimation(form: .nothing) }
         let frames = writtenFrames(clock: clock)
-        guard frames.count > 1 else {
-            element.set("transform", "\(type)(\(frames[0].text))")
-            return
-        }
-        let animation = element.addChild("animateTransform")
-        animation.set("attributeName", "transform")
-        animation.set("type", type)
-        fill(animation, frames: frames, clock: clock)
+        guard frames.count > 1 else { return PreparedSMILAnimation(form: .held(attribute: attribute, value: frames[0].text)) }
+        return PreparedSMILAnimation(form: .element(name: "animate", attributes: [("attributeName", attribute)] + attributes(frames, clock: clock)))
+    }
+
+    /// What `animateTransform` writes, worked out apart from any document.
+    func preparedTransform(_ type: String, clock: SMILClock) -> PreparedSMILAnimation {
+        guard !track.isConstant else { return PreparedSMILAnimation(form: .nothing) }
+        let frames = writtenFrames(clock: clock)
+        guard frames.count > 1 else { return PreparedSMILAnimation(form: .held(attribute: "transform", value: "\(type)(\(frames[0].text))")) }
+        return PreparedSMILAnimation(form: .element(name: "animateTransform",
+                                                    attributes: [("attributeName", "transform"), ("type", type)] + attributes(frames, clock: clock)))
     }
 
     /// The keyframes to write (`Animated.written`), with their `keyTimes`; only one when all are
@@ -117,21 +114,52 @@ struct SMILAnimation<Value: Interpolatable> {
         }
     }
 
-    private func fill(_ animation: XMLElement, frames: [WrittenKeyframe<Value>], clock: SMILClock) {
-        animation.set("values", frames.map(\.text).joined(separator: ";"))
-        animation.set("keyTimes", frames.map(\.instant).joined(separator: ";"))
+    /// The animation element's timing and values.
+    private func attributes(_ frames: [WrittenKeyframe<Value>], clock: SMILClock) -> [(String, String)] {
+        var attributes = [("values", frames.map(\.text).joined(separator: ";")),
+                          ("keyTimes", frames.map(\.instant).joined(separator: ";"))]
         if Value.isDiscrete {
-            animation.set("calcMode", "discrete")
+            attributes.append(("calcMode", "discrete"))
         } else if frames.dropFirst().allSatisfy({ $0.frame.curve.isLinear }) {
             // `linear` is the default `calcMode` of `animate` and `animateTransform`.
         } else {
-            animation.set("calcMode", "spline")
+            attributes.append(("calcMode", "spline"))
             let splines = frames.dropFirst().map { written in
                 let c = written.frame.curve.bezier ?? .linear
                 return [c.x1, c.y1, c.x2, c.y2].map { SVGFormat.number($0, decimals: 4) }.joined(separator: " ")
             }
-            animation.set("keySplines", splines.joined(separator: ";"))
+            attributes.append(("keySplines", splines.joined(separator: ";")))
         }
-        clock.apply(to: animation)
+        return attributes + clock.attributes
+    }
+}
+
+/// A SMIL animation worked out but not yet written: nothing, an attribute to hold, or an
+/// animation element. Working it out reads only the track and the clock, so the many animations
+/// of projected drawing are worked out beside their tracks, on several threads, and only written
+/// into the document on its own thread.
+struct PreparedSMILAnimation: Sendable {
+    enum Form: Sendable {
+        /// The track never changes: nothing to write.
+        case nothing
+        /// Every value is written the same: the attribute it holds.
+        case held(attribute: String, value: String)
+        /// An animation element (`animate`, `animateTransform`) and its attributes, in order.
+        case element(name: String, attributes: [(String, String)])
+    }
+
+    let form: Form
+
+    /// Writes the animation into `element` (a held value as its attribute).
+    func write(on element: XMLElement) {
+        switch form {
+        case .nothing:
+            break
+        case .held(let attribute, let value):
+            element.set(attribute, value)
+        case .element(let name, let attributes):
+            let animation = element.addChild(name)
+            for (attribute, value) in attributes { animation.set(attribute, value) }
+        }
     }
 }

@@ -107,22 +107,32 @@ final class SVGAnimator {
         guard !track.isConstant else { return }
         switch mode {
         case .smil:
-            let format = { (value: V) in numbers(value).map { SVGFormat.number($0, decimals: decimals) }.joined(separator: ",") }
-            let animation: SMILAnimation<V>
             switch timing {
             case .reach(let reach):
                 let perUnit = type == "translate" ? pixelScale() : type == "scale" ? reach : reach * .pi / 180
-                animation = SMILAnimation(track: track, distance: { Self.pixelDistance($0, $1) * perUnit }, format: format)
+                SMILAnimation(track: track, distance: { Self.pixelDistance($0, $1) * perUnit }, format: Self.transformFormat(decimals, numbers))
+                    .animateTransform(type, on: element, clock: clock)
             case .shared(let moved):
-                animation = SMILAnimation(track: track, moved: moved, format: format)
+                Self.preparedTransform(track, type, decimals: decimals, moved: moved, clock: clock, numbers: numbers).write(on: element)
             }
-            animation.animateTransform(type, on: element, clock: clock)
         case .css:
             let unit = type == "translate" ? "px" : type == "scale" ? "" : "deg"
             addCSS(track.withSpringsSampled(tolerance: 0.0005), property: "transform", on: element) { value in
                 "\(type)(\(numbers(value).map { SVGFormat.number($0, decimals: decimals) + unit }.joined(separator: ",")))"
             }
         }
+    }
+
+    /// What `animateTransform` writes in SMIL with `.shared(moved:)` timing, worked out apart from
+    /// any document: it reads only its arguments, so it may run on any thread.
+    static func preparedTransform<V: Interpolatable>(_ track: Animated<V>, _ type: String, decimals: Int, moved: [Double],
+                                                     clock: SMILClock, numbers: @escaping (V) -> [Double]) -> PreparedSMILAnimation {
+        SMILAnimation(track: track, moved: moved, format: transformFormat(decimals, numbers)).preparedTransform(type, clock: clock)
+    }
+
+    /// A transform step's numbers as SMIL writes them: comma-separated, `decimals` each.
+    private static func transformFormat<V>(_ decimals: Int, _ numbers: @escaping (V) -> [Double]) -> (V) -> String {
+        { value in numbers(value).map { SVGFormat.number($0, decimals: decimals) }.joined(separator: ",") }
     }
 
     /// An element's opacity; in CSS it is folded with `hidden` (see `hide`).

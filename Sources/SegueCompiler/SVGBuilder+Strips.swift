@@ -24,6 +24,9 @@ extension SVGBuilder {
         // Each strip's map is keyframed once the drawing is laid out, beside the other tracks
         // (`DeferredTracks`); the memos learn the times they all look at first now.
         let sampler = trackSampler, animator = animator, decimals = options.decimals, xlink = xlink()
+        // SMIL animations are worked out beside the maps, on every core; CSS rules are kept in
+        // the order they are made, by the animator.
+        let smil = animator.usesCSS ? nil : animator.clock
         let straying = self.straying
         // Where the written strips are measured (`StripStraying`): wherever sampling looks first
         // while the layer is shown (only at base times where nothing moves: `MovingSpans`); the
@@ -44,12 +47,13 @@ extension SVGBuilder {
             let slot = body.addChild("g")
             deferred.track(now: frame.placeIsStill) {
                 Self.stripMotion(strip, clip: clipRect, frame: frame, place: place, shownTimes: shownTimes,
-                                 measuredTimes: measuredTimes, sampler: sampler)
+                                 measuredTimes: measuredTimes, sampler: sampler, smil: smil)
             }.whenReady { motion in
                 straying.record(motion.straying)
                 var group = slot
-                for step in motion.steps {
-                    group = Self.writeStripStep(step, into: group, timing: .shared(moved: motion.moved), animator: animator, decimals: decimals)
+                for (index, step) in motion.steps.enumerated() {
+                    group = Self.writeStripStep(step, into: group, prepared: motion.prepared?[index], moved: motion.moved,
+                                                animator: animator, decimals: decimals)
                 }
                 group.addChild("use").set("clip-path", "url(#\(clipID))").set("href", "#" + contentID, namespace: xlink)
                 slot.unwrap()
@@ -66,13 +70,16 @@ extension SVGBuilder {
         let moved: [Double]
         /// How far the strip, as written, is drawn from the model (`StripStraying`).
         let straying: Double
+        /// Each step's SMIL animation, worked out with the map (nil when the animator writes CSS).
+        let prepared: [PreparedSMILAnimation]?
     }
 
-    /// Keyframes the map of one strip of a layer placed by `place`, which shows `clip`, and
-    /// measures it as written at `measuredTimes` (on any thread: it changes nothing but its own
-    /// locals).
+    /// Keyframes the map of one strip of a layer placed by `place`, which shows `clip`, measures it
+    /// as written at `measuredTimes` and, given a SMIL clock, works out its animations (on any
+    /// thread: it changes nothing but its own locals).
     private static func stripMotion(_ strip: Rect, clip: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
-                                    shownTimes: [Double], measuredTimes: [Double], sampler: TrackSampler) -> StripMotion {
+                                    shownTimes: [Double], measuredTimes: [Double], sampler: TrackSampler,
+                                    smil: SMILClock?) -> StripMotion {
         // What the strip shows: its clip, a point wider than the strip on each side.
         let probes = clip.corners + [clip.center]
         func map(_ t: Double) -> Affine2D {
@@ -119,7 +126,8 @@ extension SVGBuilder {
         }
         // What SMIL draws from the printed keyframes, against the model.
         let drawn = straying.worst(of: written, over: clip, at: measuredTimes)
-        return StripMotion(steps: steps, moved: moved, straying: drawn)
+        let prepared = smil.map { clock in steps.map { $0.prepared(decimals: decimals, moved: moved, clock: clock) } }
+        return StripMotion(steps: steps, moved: moved, straying: drawn, prepared: prepared)
     }
 
     /// One animated part of a strip's map: a pair (`translate`, `scale`) or an angle (`rotate`,
@@ -134,32 +142,56 @@ extension SVGBuilder {
         /// How a map kept as `AffineParts` is written: four (`translate`, `rotate`, `skewX`,
         /// `scale`), about 40 bytes of values a keyframe.
         static let affineSize = WrittenTrackSize.inStep(animations: 4, valueBytes: 40)
+
+        /// The decimals the step's numbers are written with (`decimals` for a translation).
+        func digits(decimals: Int) -> Int {
+            switch self {
+            case .pair(let type, _): type == "scale" ? StripStraying.scaleDecimals : decimals
+            case .angle: StripStraying.angleDecimals
+            }
+        }
+
+        /// The step's SMIL animation, its `keyTimes` from how far the whole map moves (`moved`).
+        func prepared(decimals: Int, moved: [Double], clock: SMILClock) -> PreparedSMILAnimation {
+            let digits = digits(decimals: decimals)
+            return switch self {
+            case .pair(let type, let pair):
+                SVGAnimator.preparedTransform(pair, type, decimals: digits, moved: moved, clock: clock) { [$0.x, $0.y] }
+            case .angle(let type, let angle):
+                SVGAnimator.preparedTransform(angle, type, decimals: digits, moved: moved, clock: clock) { [$0] }
+            }
+        }
     }
 
-    /// Writes one step as a nested group (a still transform, or an animated one), or nothing when
-    /// it never leaves the identity; the group to nest the next step in.
-    private static func writeStripStep(_ step: StripStep, into parent: XMLElement, timing: SVGAnimator.StepTiming,
+    /// Writes one step as a nested group (a still transform, or an animated one: `prepared`, or
+    /// else written by the animator), or nothing when it never leaves the identity; the group to
+    /// nest the next step in. `moved`: how far the whole map moves between keyframes.
+    private static func writeStripStep(_ step: StripStep, into parent: XMLElement, prepared: PreparedSMILAnimation?, moved: [Double],
                                        animator: SVGAnimator, decimals: Int) -> XMLElement {
+        let digits = step.digits(decimals: decimals)
         switch step {
         case .pair(let type, let pair):
             let identity = type == "scale" ? Point(x: 1, y: 1) : Point.zero
             if pair.isConstant && pair.initialValue.distance(to: identity) < 1e-9 { return parent }
             let group = parent.addChild("g")
-            let digits = type == "scale" ? StripStraying.scaleDecimals : decimals
             if pair.isConstant {
                 let p = pair.initialValue
                 group.set("transform", "\(type)(\(SVGFormat.number(p.x, decimals: digits)),\(SVGFormat.number(p.y, decimals: digits)))")
+            } else if let prepared {
+                prepared.write(on: group)
             } else {
-                animator.animateTransform(pair, type, on: group, decimals: digits, timing: timing) { [$0.x, $0.y] }
+                animator.animateTransform(pair, type, on: group, decimals: digits, timing: .shared(moved: moved)) { [$0.x, $0.y] }
             }
             return group
         case .angle(let type, let angle):
             if angle.isConstant && abs(angle.initialValue) < 1e-9 { return parent }
             let group = parent.addChild("g")
             if angle.isConstant {
-                group.set("transform", "\(type)(\(SVGFormat.number(angle.initialValue, decimals: StripStraying.angleDecimals)))")
+                group.set("transform", "\(type)(\(SVGFormat.number(angle.initialValue, decimals: digits)))")
+            } else if let prepared {
+                prepared.write(on: group)
             } else {
-                animator.animateTransform(angle, type, on: group, decimals: StripStraying.angleDecimals, timing: timing) { [$0] }
+                animator.animateTransform(angle, type, on: group, decimals: digits, timing: .shared(moved: moved)) { [$0] }
             }
             return group
         }
