@@ -24,18 +24,27 @@ extension SVGCompactor {
             hoistSharedAttributes(in: child)
         }
         guard element.name == "g" else { return }
-        for attribute in inheritedAttributes {
-            hoist(attribute.name, initial: attribute.initial, into: element)
+        // Hoisting changes attributes only: the group's members, and what it animates itself,
+        // are the same for every attribute.
+        var members: [XMLElement] = [], animated: Set<String> = []
+        for child in element.children {
+            if animationElements.contains(child.name) {
+                if let name = child.attribute("attributeName") { animated.insert(name) }
+            } else {
+                members.append(child)
+            }
+        }
+        // A value the group animates itself would reach the children: theirs stay their own.
+        for attribute in inheritedAttributes where !animated.contains(attribute.name) {
+            hoist(attribute.name, initial: attribute.initial, into: element, members: members)
         }
     }
 
     /// Moves the children's most common value of `name` to `group` when the bytes saved outweigh
     /// the bytes added: the group's own attribute, and the value the group passed on before,
-    /// written on each child that inherited it and draws with it.
-    private static func hoist(_ name: String, initial: String?, into group: XMLElement) {
-        // A value the group animates itself would reach the children: theirs stay their own.
-        if animates(group, name) { return }
-        let members = group.children.filter { !animationElements.contains($0.name) }
+    /// written on each child that inherited it and draws with it. `members`: the group's
+    /// children but its animations.
+    private static func hoist(_ name: String, initial: String?, into group: XMLElement, members: [XMLElement]) {
         let movable = members.filter { $0.has(name) && !isPinned($0, name) }
         var counts: [String: Int] = [:]
         var order: [String] = []

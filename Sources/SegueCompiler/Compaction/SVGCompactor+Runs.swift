@@ -69,7 +69,7 @@ extension SVGCompactor {
     private static func movableValues(_ element: XMLElement) -> [(String, String)] {
         guard groupableElements.contains(element.name) else { return [] }
         return inheritedAttributes.compactMap { attribute in
-            guard !isPinned(element, attribute.name), let value = element.attribute(attribute.name) else { return nil }
+            guard let value = element.attribute(attribute.name), !isPinned(element, attribute.name) else { return nil }
             return (attribute.name, value)
         }
     }
