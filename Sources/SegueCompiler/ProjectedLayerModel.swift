@@ -30,6 +30,21 @@ struct ProjectedLayerModel {
         layer.bounds == parent.bounds && layer.isDoubleSided == parent.isDoubleSided
             && layer.isHidden.isConstant && !layer.isHidden.initialValue
     }
+
+    /// Whether `layer`, placed in `parent`'s bounds space by `local` at every time (nil: its
+    /// placement there moves), is shown exactly when `parent` is: the map is affine, so the layer
+    /// lies flat in `parent`'s plane; its bounds land inside `parent`'s, so its corners lie between
+    /// `parent`'s, and none is behind the viewer or nearer the camera plane while `parent`'s are
+    /// not (the projective weight is affine over the plane); it shows both faces; it never hides.
+    static func sharesVisibility(_ layer: LayerNode, placedBy local: Homography?, inside parent: LayerNode) -> Bool {
+        guard let local, local.isAffine, layer.isDoubleSided, layer.isHidden.isConstant, !layer.isHidden.initialValue,
+              layer.bounds.isConstant, parent.bounds.isConstant else { return false }
+        let frame = parent.bounds.initialValue
+        return layer.bounds.initialValue.corners.allSatisfy { corner in
+            guard let p = local.apply(corner) else { return false }
+            return p.x >= frame.minX && p.x <= frame.maxX && p.y >= frame.minY && p.y <= frame.maxY
+        }
+    }
 }
 
 /// What a projected bounds outline's keyframes depend on: the layer's model, the map to the screen

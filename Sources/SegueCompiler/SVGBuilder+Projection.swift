@@ -134,7 +134,11 @@ extension SVGBuilder {
             sharedShown = ProjectedLayerModel.sharesVisibility(layer, withParent: lineage.parent) ? parentModel.shown : nil
         } else {
             placeMemo = Memo(memos, lineage.placement(of: layer, transform: transform))
-            sharedShown = nil
+            // Lying still and flat inside its superlayer: the same visibility.
+            sharedShown = lineage.parentModel.flatMap { parentModel in
+                ProjectedLayerModel.sharesVisibility(layer, placedBy: lineage.stillPlacementInParent(of: layer, transform: transform),
+                                                     inside: lineage.parent) ? parentModel.shown : nil
+            }
         }
         // How squarely the layer faces the viewer and how near its corners come: what its
         // visibility, the facing probes and the camera-plane check ask, from one map to the screen.
@@ -181,7 +185,11 @@ extension SVGBuilder {
         // reaches toward the camera plane.
         let lastShown = switches.map { $0 - hold }.filter { $0 > 0 }
         let sampled = trackSampler.samplingGrid(frame, stillWithPlace: true)
-        try Self.requireClearOfCameraPlane(layer, probe: (probe + lastShown + sampled).sorted(), shown: shown) { facing($0).weights }
+        // A layer sharing its superlayer's visibility lies between the superlayer's corners, in
+        // its plane, which were found clear at these very times.
+        if sharedShown == nil {
+            try Self.requireClearOfCameraPlane(layer, probe: (probe + lastShown + sampled).sorted(), shown: shown) { facing($0).weights }
+        }
         var body = group
         if let mask = layer.mask {
             let id = ids.make(layer.id + "-mask")
