@@ -35,9 +35,10 @@ struct ProjectedLayerModel {
     /// placement there moves), is shown exactly when `parent` is: the map is affine, so the layer
     /// lies flat in `parent`'s plane; its bounds land inside `parent`'s, so its corners lie between
     /// `parent`'s, and none is behind the viewer or nearer the camera plane while `parent`'s are
-    /// not (the projective weight is affine over the plane); it shows both faces; it never hides.
+    /// not (the projective weight is affine over the plane); it never hides. Both show both faces,
+    /// so both are probed at the same times (a layer hiding its back is probed more finely).
     static func sharesVisibility(_ layer: LayerNode, placedBy local: Homography?, inside parent: LayerNode) -> Bool {
-        guard let local, local.isAffine, layer.isDoubleSided, layer.isHidden.isConstant, !layer.isHidden.initialValue,
+        guard let local, local.isAffine, layer.isDoubleSided, parent.isDoubleSided, layer.isHidden.isConstant, !layer.isHidden.initialValue,
               layer.bounds.isConstant, parent.bounds.isConstant else { return false }
         let frame = parent.bounds.initialValue
         return layer.bounds.initialValue.corners.allSatisfy { corner in

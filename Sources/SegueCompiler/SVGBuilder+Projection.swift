@@ -186,7 +186,8 @@ extension SVGBuilder {
         let lastShown = switches.map { $0 - hold }.filter { $0 > 0 }
         let sampled = trackSampler.samplingGrid(frame, stillWithPlace: true)
         // A layer sharing its superlayer's visibility lies between the superlayer's corners, in
-        // its plane, which were found clear at these very times.
+        // its plane, which were found clear at these very times (the same probes, switches and
+        // sampling grid).
         if sharedShown == nil {
             try Self.requireClearOfCameraPlane(layer, probe: (probe + lastShown + sampled).sorted(), shown: shown) { facing($0).weights }
         }

@@ -9,12 +9,12 @@ import Testing
 struct SharedVisibilityTests {
     static let page = LayerNode(id: "page", bounds: Rect(x: 0, y: 0, width: 200, height: 300), position: Point(x: 100, y: 150))
 
-    /// `layer` as `page`'s sublayer: its map into the page's bounds space, when it is still.
-    static func shares(_ layer: LayerNode) -> Bool {
-        var lineage = SVGBuilder.Lineage(base: page)
-        lineage.parent = page
+    /// Whether `layer`, as `parent`'s sublayer, takes its visibility.
+    static func shares(_ layer: LayerNode, in parent: LayerNode = page) -> Bool {
+        var lineage = SVGBuilder.Lineage(base: parent)
+        lineage.parent = parent
         let local = lineage.stillPlacementInParent(of: layer, transform: TransformTrack(layer.transform))
-        return ProjectedLayerModel.sharesVisibility(layer, placedBy: local, inside: page)
+        return ProjectedLayerModel.sharesVisibility(layer, placedBy: local, inside: parent)
     }
 
     static func label(at position: Point, width: Double = 100) -> LayerNode {
@@ -40,28 +40,33 @@ struct SharedVisibilityTests {
         var oneFaced = Self.label(at: Point(x: 60, y: 40))
         oneFaced.isDoubleSided = false
         #expect(!Self.shares(oneFaced), "it hides its back, which the page may show")
+        var oneFacedPage = Self.page
+        oneFacedPage.isDoubleSided = false
+        #expect(!Self.shares(Self.label(at: Point(x: 60, y: 40)), in: oneFacedPage), "the page is probed more finely for its back")
         var deep = Self.label(at: Point(x: 60, y: 40))
         deep.transform = Animated(Transform3D(rotationAngle: .pi / 4, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 300)))
         #expect(!Self.shares(deep), "its own perspective takes it out of the page's plane")
     }
 
-    /// A page that hides its back turns past edge-on, with a card and a label on it: both vanish
-    /// with the page, and the replay of the document stays within the tolerance.
+    /// A page turns past edge-on, showing its back, and then hides, with a card and a label
+    /// on it: both show its turn and vanish with it, and the replay of the document stays within
+    /// the tolerance.
     @Test func whatLiesOnATurningPageVanishesWithIt() throws {
         let timeline = try Transition("turning-page", duration: 0.6) { t in
             let page = Layer(frame: Rect(x: 60, y: 150, width: 240, height: 320), contents: .color(Color(rgb: 0xF4EFE6)))
             page.anchorPoint = Point(x: 0, y: 0.5)
-            page.isDoubleSided = false
             page.addSublayer(Layer(frame: Rect(x: 40, y: 60, width: 120, height: 80), contents: .color(Color(rgb: 0x2A6F97))))
             page.addSublayer(Layer(frame: Rect(x: 40, y: 180, width: 160, height: 24), contents: .text(Text("Chapter one", fontSize: 17))))
             t.container.sublayerTransform = Transform3D.perspective(distance: 600)
             t.add(page)
             t.animate { page.transform = Transform3D(rotationAngle: -0.8 * .pi, x: 0, y: 1, z: 0) }
+            t.at(0.45) { page.isHidden = true }
         }.timeline()
         let rendered = try Exporter.renderSVG(timeline)
         let worst = try SMILReplay(rendered, timeline: timeline).worstDeviation()
         #expect(worst <= 0.55, "\(worst) px")
         let svg = String(decoding: rendered.data, as: UTF8.self)
-        #expect(svg.contains("attributeName=\"display\""), "the page hides once it turns its back")
+        #expect(svg.contains("attributeName=\"display\""), "the page hides")
+        #expect(svg.contains("Chapter one"), "the label is drawn")
     }
 }
