@@ -16,8 +16,10 @@ public enum SVGAnimation: String, Sendable, CaseIterable {
 final class SVGAnimator {
     /// How far a sampled spring may stray in opacity: 1/500, below what 8-bit colour shows.
     static let opacityTolerance = 0.002
-    /// How far a sampled spring may stray in geometry written in px (positions, sizes), in px.
-    static let springTolerance = 0.35
+    /// How far a sampled spring may stray in geometry written in px (positions, sizes), in px:
+    /// half the default tolerance, as a layer and its superlayer may each be moved by a spring at
+    /// once, and their strays add up (0.35 px each strayed 0.57 px).
+    static let springTolerance = 0.25
 
     /// How far a value written in px moves between two keyframes (nil for other values).
     static func pixelDistance<V>(_ a: V, _ b: V) -> Double {
