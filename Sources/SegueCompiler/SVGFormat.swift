@@ -22,18 +22,18 @@ public enum SVGFormat {
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
         if scaled == 0 { return "0" }
+        // Below 2^53 units of the last decimal, `scaled` counts them exactly and splits into whole
+        // units and a fraction without rounding; larger counts, and fractions of more digits than
+        // an `Int` holds, are spelled the slow way.
+        guard scaled < 0x1p53, decimals <= maximumSpelledDecimals else {
+            return spelledByFormat(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint)
+        }
         let negative = value < 0
         let integer = (scaled / scale).rounded(.down)
-        var fraction = Int((scaled - integer * scale).rounded())
+        var fraction = Int(scaled - integer * scale)
         var width = decimals
         if fraction > 0 {
             while fraction % 10 == 0 { fraction /= 10; width -= 1 }
-        }
-        guard integer < 1e15, decimals <= maximumSpelledDecimals else {
-            let digits = fraction > 0 ? "." + String(repeating: "0", count: width - String(fraction).count) + String(fraction) : ""
-            var whole = integer < 1e15 ? String(Int64(integer)) : String(format: "%.0f", integer)
-            if whole == "0" && !digits.isEmpty && !zeroBeforePoint { whole = "" }
-            return (negative ? "-" : "") + whole + digits
         }
         // Written straight into the string's storage: documents spell numbers by the ten
         // thousand, and building each from smaller strings cost more than working it out.
@@ -67,7 +67,21 @@ public enum SVGFormat {
     }
 
     /// The most decimals `spell` writes straight into a string; more take the slow way.
-    private static let maximumSpelledDecimals = 30
+    private static let maximumSpelledDecimals = 18
+
+    /// `spell` by the C library's rounding of the double's exact value, for numbers past what
+    /// `spell` works out itself: the same rules (trailing zeros dropped, no `-0`, no zero before
+    /// the point unless asked).
+    private static func spelledByFormat(_ value: Double, decimals: Int, zeroBeforePoint: Bool) -> String {
+        var text = String(format: "%.\(decimals)f", abs(value))
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        if text == "0" { return "0" }
+        if text.hasPrefix("0.") && !zeroBeforePoint { text.removeFirst() }
+        return (value < 0 ? "-" : "") + text
+    }
 
     static func numbers(_ values: Double...) -> String {
         values.map { number($0) }.joined(separator: " ")

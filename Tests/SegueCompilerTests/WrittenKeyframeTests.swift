@@ -37,6 +37,15 @@ struct WrittenKeyframeTests {
         // Past 15 digits before the point, numbers are spelled the slow way, to the same rules.
         #expect(SVGFormat.number(2e15) == "2000000000000000")
         #expect(SVGFormat.number(-3e15) == "-3000000000000000")
+        // Past 2^53 units of the last decimal, the digits are the double's own: none made up of
+        // rounding between its thousandths and its units.
+        #expect(SVGFormat.number(1e20) == "100000000000000000000")
+        #expect(SVGFormat.number(12_345_678_901_234.567) == "12345678901234.566")
+        #expect(SVGFormat.number(-1.2345e40) == "-12344999999999999218686305631743221170176")
+        // More decimals than an `Int` holds.
+        #expect(SVGFormat.number(0.123456789, decimals: 20) == ".12345678899999999734")
+        #expect(SVGFormat.decimal(-0.5, decimals: 25) == "-0.5")
+        #expect(SVGFormat.number(1e-30, decimals: 20) == "0")
     }
 
     /// An animation element's keyframes as (time, value) pairs.
