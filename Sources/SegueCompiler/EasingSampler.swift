@@ -30,9 +30,9 @@ extension Animated {
     /// The same track with every spring segment replaced by straight keyframes within `tolerance`
     /// of the spring's progress; Bézier segments the format can say (`keeps`) are kept as they
     /// are. With `distance` (how far a segment moves, in px), a segment also strays at most
-    /// `SVGAnimator.springTolerance` px: a fraction of the progress is a long way on a move of
-    /// thousands of points.
-    func withSpringsSampled(tolerance: Double, distance: ((Value, Value) -> Double)? = nil,
+    /// `pixelTolerance` px: a fraction of the progress is a long way on a move of thousands of
+    /// points.
+    func withSpringsSampled(tolerance: Double, distance: ((Value, Value) -> Double)? = nil, pixelTolerance: Double = .infinity,
                             keeps: (TimingCurve) -> Bool = { _ in true }) -> Animated {
         var frames = [keyframes[0]]
         for (previous, frame) in zip(keyframes, keyframes.dropFirst()) {
@@ -42,7 +42,7 @@ extension Animated {
             }
             let span = frame.time - previous.time
             let moved = distance?(previous.value, frame.value) ?? 0
-            let limit = moved > 0 ? min(tolerance, SVGAnimator.springTolerance / moved) : tolerance
+            let limit = moved > 0 ? min(tolerance, pixelTolerance / moved) : tolerance
             for fraction in EasingSampler.fractions(for: frame.curve, tolerance: limit).dropFirst() {
                 let value = previous.value.interpolated(to: frame.value, fraction: frame.curve.progress(at: fraction))
                 frames.append(Keyframe(time: previous.time + span * fraction, value: fraction == 1 ? frame.value : value))

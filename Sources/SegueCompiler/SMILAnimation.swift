@@ -38,12 +38,11 @@ struct SMILAnimation<Value: Interpolatable> {
 
     /// A track's animation; spring segments, and curves that leave the unit square (an
     /// anticipation or an overshoot, which `keySplines` cannot say: its values lie in 0...1),
-    /// become straight keyframes within `tolerance` of the curve's progress.
+    /// become straight keyframes within `tolerance` of the curve's progress, and, for a value
+    /// written in px (`distance`), within `pixelTolerance` px.
     init(track: Animated<Value>, tolerance: Double = 0.0005, distance: ((Value, Value) -> Double)? = nil,
-         moved: [Double]? = nil, format: @escaping (Value) -> String) {
-        self.track = track.withSpringsSampled(tolerance: tolerance, distance: distance) { curve in
-            [curve.x1, curve.y1, curve.x2, curve.y2].allSatisfy { (0...1).contains($0) }
-        }
+         pixelTolerance: Double = .infinity, moved: [Double]? = nil, format: @escaping (Value) -> String) {
+        self.track = track.withSpringsSampled(tolerance: tolerance, distance: distance, pixelTolerance: pixelTolerance, keeps: \.fitsKeySplines)
         self.distance = distance
         self.moved = moved
         self.format = format
@@ -162,4 +161,10 @@ struct PreparedSMILAnimation: Sendable {
             for (attribute, value) in attributes { animation.set(attribute, value) }
         }
     }
+}
+
+extension TimingCurve {
+    /// Whether SMIL's `keySplines` can say the curve: its control points lie in the unit square
+    /// (an anticipation or an overshoot leaves it).
+    var fitsKeySplines: Bool { [x1, y1, x2, y2].allSatisfy { (0...1).contains($0) } }
 }

@@ -16,19 +16,22 @@ public enum SVGAnimation: String, Sendable, CaseIterable {
 final class SVGAnimator {
     /// How far a sampled spring may stray in opacity: 1/500, below what 8-bit colour shows.
     static let opacityTolerance = 0.002
-    /// How far a sampled spring may stray in geometry written in px (positions, sizes), in px:
-    /// half the default tolerance, as a layer and its superlayer may each be moved by a spring at
-    /// once, and their strays add up (0.35 px each strayed 0.57 px).
-    static let springTolerance = 0.25
-
-    /// How far a value written in px moves between two keyframes (nil for other values).
+    /// How far a value written in px moves between two keyframes (nil for other values): for
+    /// points, the farthest any of them goes, along the diagonal when it moves on both axes.
     static func pixelDistance<V>(_ a: V, _ b: V) -> Double {
         if let a = a as? Double, let b = b as? Double { return abs(b - a) }
-        if let a = a as? Point, let b = b as? Point { return max(abs(b.x - a.x), abs(b.y - a.y)) }
+        if let a = a as? Point, let b = b as? Point { return a.distance(to: b) }
         if let a = a as? PointList, let b = b as? PointList {
-            return zip(a.points, b.points).map { max(abs($1.x - $0.x), abs($1.y - $0.y)) }.max() ?? 0
+            return zip(a.points, b.points).map { $0.distance(to: $1) }.max() ?? 0
         }
         return 0
+    }
+
+    /// How far a scale's factors change between two values: the larger change of the two (a
+    /// single factor's change).
+    static func factorChange<V>(_ a: V, _ b: V) -> Double {
+        if let a = a as? Point, let b = b as? Point { return max(abs(b.x - a.x), abs(b.y - a.y)) }
+        return pixelDistance(a, b)
     }
 
     /// Attributes whose numbers are px.
@@ -44,10 +47,11 @@ final class SVGAnimator {
     private var visibility: [String: (element: XMLElement, opacity: Animated<Double>?, hidden: Animated<Bool>?)] = [:]
     private var visibilityOrder: [String] = []
 
-    init(mode: SVGAnimation, clock: SMILClock, idPrefix: String) {
+    init(mode: SVGAnimation, clock: SMILClock, idPrefix: String, sampledTolerance: Double) {
         self.mode = mode
         self.clock = clock
         self.idPrefix = idPrefix
+        self.sampledTolerance = sampledTolerance
     }
 
     var usesCSS: Bool { mode == .css }
@@ -58,13 +62,25 @@ final class SVGAnimator {
     /// it is asked only when such a length animates.
     private(set) var pixelScale: () -> Double = { 1 }
 
-    /// Sets `pixelScale` for what is written next; calling what it returns sets back the one
-    /// before (a layer's writing ends so, however it ends).
-    func settingPixelScale(_ scale: @escaping () -> Double) -> () -> Void {
-        let outer = pixelScale
+    /// How far, in px on screen, motion SVG cannot say (a spring, a curve leaving the unit square)
+    /// may stray once written as straight keyframes: the export's tolerance, less what writing the
+    /// numbers may round off.
+    let sampledTolerance: Double
+    /// The part of `sampledTolerance` the lengths written next may stray by: strays of layers
+    /// that carry one another add up (`KeyframeStates.sampledShare`). Set with `pixelScale`.
+    private(set) var sampledShare: () -> Double = { 1 }
+
+    /// Sets `pixelScale` and `sampledShare` for what is written next; calling what it returns
+    /// sets back the ones before (a layer's writing ends so, however it ends).
+    func settingPixelScale(_ scale: @escaping () -> Double, share: @escaping () -> Double = { 1 }) -> () -> Void {
+        let outer = (pixelScale, sampledShare)
         pixelScale = scale
-        return { [self] in pixelScale = outer }
+        sampledShare = share
+        return { [self] in (pixelScale, sampledShare) = outer }
     }
+
+    /// How far in px the lengths written next may stray where sampled.
+    private var pixelTolerance: Double { sampledTolerance * sampledShare() }
 
     /// Runs `body` with lengths in px as they are: projected drawing is measured on screen.
     func drawingProjected(_ body: () -> Void) {
@@ -80,15 +96,24 @@ final class SVGAnimator {
         guard !track.isConstant else { return }
         switch mode {
         case .smil:
-            let distance = Self.pixelAttributes.contains(attribute) ? { [scale = pixelScale()] (a: V, b: V) in Self.pixelDistance(a, b) * scale } : nil
-            SMILAnimation(track: track, tolerance: tolerance, distance: distance, format: format).animate(attribute, on: element, clock: clock)
+            SMILAnimation(track: track, tolerance: tolerance, distance: pixelDistance(attribute), pixelTolerance: pixelTolerance, format: format)
+                .animate(attribute, on: element, clock: clock)
         case .css:
             let cssFormat = css ?? { value in
                 let text = format(value)
                 return ["r", "cx", "cy", "rx", "ry", "x", "y", "width", "height"].contains(attribute) ? text + "px" : text
             }
-            addCSS(track.withSpringsSampled(tolerance: tolerance), property: attribute, on: element, format: cssFormat)
+            addCSS(track.withSpringsSampled(tolerance: tolerance, distance: pixelDistance(attribute), pixelTolerance: pixelTolerance),
+                   property: attribute, on: element, format: cssFormat)
         }
+    }
+
+    /// How far a value of `attribute` moves on screen, in px, from one value to another; nil for
+    /// an attribute not written in px.
+    private func pixelDistance<V>(_ attribute: String) -> ((V, V) -> Double)? {
+        guard Self.pixelAttributes.contains(attribute) else { return nil }
+        let scale = pixelScale()
+        return { a, b in Self.pixelDistance(a, b) * scale }
     }
 
     /// How the `keyTimes` of one step of a transform get their decimals, so that the steps of one
@@ -107,19 +132,30 @@ final class SVGAnimator {
     func animateTransform<V: Interpolatable>(_ track: Animated<V>, _ type: String, on element: XMLElement, decimals: Int,
                                              timing: StepTiming, numbers: @escaping (V) -> [Double]) {
         guard !track.isConstant else { return }
+        // How far the step moves things on screen, in px, from one value to another: a scale
+        // moves a point `reach` away by at most its larger factor's change times `reach`.
+        var distance: ((V, V) -> Double)?
+        if case .reach(let reach) = timing {
+            if type == "scale" {
+                distance = { Self.factorChange($0, $1) * reach }
+            } else {
+                let perUnit = type == "translate" ? pixelScale() : reach * .pi / 180
+                distance = { Self.pixelDistance($0, $1) * perUnit }
+            }
+        }
         switch mode {
         case .smil:
             switch timing {
-            case .reach(let reach):
-                let perUnit = type == "translate" ? pixelScale() : type == "scale" ? reach : reach * .pi / 180
-                SMILAnimation(track: track, distance: { Self.pixelDistance($0, $1) * perUnit }, format: Self.transformFormat(decimals, numbers))
+            case .reach:
+                SMILAnimation(track: track, distance: distance, pixelTolerance: pixelTolerance, format: Self.transformFormat(decimals, numbers))
                     .animateTransform(type, on: element, clock: clock)
             case .shared(let moved):
                 Self.preparedTransform(track, type, decimals: decimals, moved: moved, clock: clock, numbers: numbers).write(on: element)
             }
         case .css:
             let unit = type == "translate" ? "px" : type == "scale" ? "" : "deg"
-            addCSS(track.withSpringsSampled(tolerance: 0.0005), property: "transform", on: element) { value in
+            addCSS(track.withSpringsSampled(tolerance: 0.0005, distance: distance, pixelTolerance: pixelTolerance),
+                   property: "transform", on: element) { value in
                 "\(type)(\(numbers(value).map { SVGFormat.number($0, decimals: decimals) + unit }.joined(separator: ",")))"
             }
         }

@@ -383,7 +383,7 @@ extension SVGBuilder {
         let times = sampler.shownLookTimes(frame, stillWithPlace: stillWithPlace)
         let shapes = times.map(shape)
         let stretch = frame.largestStretch(at: times, over: shapes.map(\.extent))
-        let share = max(tolerance - sampler.rounding, tolerance / 2) / 2
+        let share = options.leavingRoomForRounding(tolerance) / 2
         let pieces = OutlineFlattening(screenError: share, stretch: stretch).pieces(for: shapes)
         let chord = OutlineFlattening.worstChord(of: shapes, pieces: pieces) * stretch
         return OutlineFlattening.Cut(pieces: pieces, allowed: max(tolerance - chord, tolerance / 4), lookTimes: times)

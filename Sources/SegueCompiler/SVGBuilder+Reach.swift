@@ -55,7 +55,53 @@ final class KeyframeStates {
         return result
     }()
 
+    /// The part of the tolerance a layer's motion SVG cannot say (a spring, a curve leaving the
+    /// unit square) may stray by once written as straight keyframes: one over the most layers with
+    /// such motion on any line from the stage down to a layer without sublayers that passes
+    /// through it. A layer carries its sublayers, so their strays add up along such a line; with
+    /// each getting at most one over their number there, the sum stays within the tolerance.
+    func sampledShare(of layer: String) -> Double {
+        1 / Double(max(sampledLayersThrough[layer] ?? 1, 1))
+    }
+
+    /// For each layer, the most layers with sampled motion on a line from the stage through it.
+    private lazy var sampledLayersThrough: [String: Int] = {
+        let layers = evaluator.timeline.layers
+        let sampled = Dictionary(layers.map { ($0.id, $0.hasSampledMotion ? 1 : 0) }, uniquingKeysWith: max)
+        // Superlayers come before their sublayers: from the stage down, then back up.
+        var above: [String: Int] = [:], below: [String: Int] = [:]
+        for layer in layers {
+            above[layer.id] = (layer.parent.flatMap { above[$0] } ?? 0) + sampled[layer.id, default: 0]
+        }
+        for layer in layers.reversed() {
+            let own = below[layer.id, default: 0] + sampled[layer.id, default: 0]
+            below[layer.id] = own
+            if let parent = layer.parent { below[parent] = max(below[parent, default: 0], own) }
+        }
+        return Dictionary(layers.map { ($0.id, above[$0.id, default: 0] + below[$0.id, default: 0] - sampled[$0.id, default: 0]) },
+                          uniquingKeysWith: max)
+    }()
+
     init(_ evaluator: Evaluator) {
         self.evaluator = evaluator
+    }
+}
+
+extension LayerNode {
+    /// Whether any of the layer's geometry moves along a curve SVG cannot say (a spring, or a
+    /// timing curve leaving the unit square), which is written as straight keyframes that stray.
+    var hasSampledMotion: Bool {
+        bounds.hasSampledSegment || position.hasSampledSegment || anchorPoint.hasSampledSegment
+            || transform.hasSampledSegment || sublayerTransform.hasSampledSegment || cornerRadius.hasSampledSegment
+            || (mask?.hasSampledSegment ?? false)
+    }
+}
+
+extension Animated {
+    /// Whether a segment's curve is one SMIL cannot say, so that it is sampled.
+    var hasSampledSegment: Bool {
+        zip(keyframes, keyframes.dropFirst()).contains { from, to in
+            to.time > from.time && from.value != to.value && !(to.curve.bezier?.fitsKeySplines ?? false)
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How an SVG is written.
 public struct SVGOptions: Sendable, Equatable {
     /// Seconds to hold the last frame before playing again; nil plays once and holds the end.
@@ -20,7 +22,17 @@ public struct SVGOptions: Sendable, Equatable {
     }
 
     /// Decimals for coordinates: as many as the tolerance needs, no more.
-    var decimals: Int { tolerance >= 0.5 ? 1 : tolerance >= 0.05 ? 2 : 3 }
+    public var decimals: Int { tolerance >= 0.5 ? 1 : tolerance >= 0.05 ? 2 : 3 }
+
+    /// How far rounding a point's written coordinates moves it at most: half a unit of the last
+    /// decimal, on both axes.
+    var rounding: Double { 0.5 * pow(10, -Double(decimals)) * 2.squareRoot() }
+
+    /// What keyframes may stray of `allowed` px (the tolerance, or the part of it left to them)
+    /// once room is left for rounding the written coordinates: at least half of it.
+    func leavingRoomForRounding(_ allowed: Double) -> Double {
+        max(allowed - rounding, allowed / 2)
+    }
 }
 
 /// Why a transition cannot be written in a format.

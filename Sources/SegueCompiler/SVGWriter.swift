@@ -98,7 +98,7 @@ struct SVGBuilder {
         keyframeStates = KeyframeStates(evaluator)
         ids = IDAllocator(transitionName: timeline.name)
         animator = SVGAnimator(mode: options.animation, clock: SMILClock(duration: timeline.duration, loopPause: options.loopPause),
-                               idPrefix: ids.prefix)
+                               idPrefix: ids.prefix, sampledTolerance: options.leavingRoomForRounding(options.tolerance))
         document = XMLDocument(root: "svg", namespace: SVGWriter.svgNamespace)
         defs = document.root
         deferred = DeferredTracks(immediate: animator.usesCSS)
@@ -182,7 +182,8 @@ struct SVGBuilder {
             return
         }
         let stretches = keyframeStates
-        let restoreScale = animator.settingPixelScale { stretches.pixelScale(of: layer.id, parent: parentNode?.id) }
+        let restoreScale = animator.settingPixelScale({ stretches.pixelScale(of: layer.id, parent: parentNode?.id) },
+                                                      share: { stretches.sampledShare(of: layer.id) })
         defer { restoreScale() }
         let group = addLayerGroup(for: layer, frozen: frozen, in: parent)
         writeOpacity(layer, on: group)

@@ -10,10 +10,6 @@ struct TrackSampler {
     /// The clock cycle keyframe times are fractions of.
     let cycle: Double
 
-    /// How far rounding a point's written coordinates moves it at most: half a unit of the last
-    /// decimal, on both axes.
-    var rounding: Double { 0.5 * pow(10, -Double(options.decimals)) * 2.squareRoot() }
-
     /// A polygon's or a gradient's points, keyframed: interpolating a point list moves each point
     /// straight, so guesses are made from the points themselves.
     /// `within`: as for `sampledTrack`.
@@ -41,9 +37,7 @@ struct TrackSampler {
         let base = frame.startTimes
         if frame.placeIsStill && stillWithPlace { return Animated(value(base.min() ?? 0)) }
         let screen = frame.screen, shown = frame.shown
-        // Leave room for rounding the written coordinates.
-        let allowed = allowed ?? options.tolerance
-        let sampler = ProjectionSampler(tolerance: max(allowed - rounding, allowed / 2))
+        let sampler = ProjectionSampler(tolerance: options.leavingRoomForRounding(allowed ?? options.tolerance))
         // The model on the whole grid, worked out once per time: values, their points, where
         // they land on screen, and whether the layer is shown at all; kept in one table, each
         // time's a row.

@@ -260,8 +260,8 @@ struct RecordedStray: Sendable, CustomTestStringConvertible {
         ]),
 
         // A layer and its screen each moved by a UIKit spring at once: each spring was sampled to
-        // 0.35 px, and the two strays added up to 0.57 px on the layer. Each is now sampled to
-        // 0.25 px, so two springs moving one layer stay within the tolerance.
+        // 0.35 px, and the two strays added up to 0.57 px on the layer. Each now gets half the
+        // tolerance (`KeyframeStates.sampledShare`), so two springs moving one layer stay within it.
         RecordedStray(name: "twoNestedSpringsStayWithinTheTolerance", choices: [
             3007508637, 3780356496, 1565416765, 1358035681, 735786707, 3705707091, 3741203845, 2930922609, 974343553,
             2469854019, 2524599087, 5332482, 163008151, 3870608254, 1275950006, 1246252392, 2494642986, 2459432068,

@@ -57,6 +57,55 @@ struct ReplayRegressionTests {
         #expect(throws: ExportError.self) { try Exporter.render(timeline, as: .svg) }
     }
 
+    /// The worst deviation of a transition's SVG at `tolerance`, replayed at 400 instants: a
+    /// spring's sampled keyframes stray most between the few instants the property test looks at.
+    static func denseDeviation(_ transition: Transition, tolerance: Double) throws -> Double {
+        let timeline = try transition.timeline(.push)
+        let svg = try Exporter.renderSVG(timeline, options: SVGOptions(tolerance: tolerance))
+        let times = (0...400).map { timeline.duration * Double($0) / 400 }
+        return try SMILReplay(svg, timeline: timeline).deviations(times: times).map(\.distance).max() ?? 0
+    }
+
+    /// How far writing numbers at `tolerance` moves a point at most: half a unit of the last
+    /// decimal on each axis.
+    static func rounding(_ tolerance: Double) -> Double {
+        0.5 * pow(10, -Double(SVGOptions(tolerance: tolerance).decimals)) * 2.squareRoot()
+    }
+
+    /// A layer flung by a UIKit spring to (x, y): its keyframes are chosen for the export's
+    /// tolerance, not for a fixed 0.25 px, which strayed past a tolerance of 0.1 px (0.24 px); and
+    /// its move is measured along the diagonal, not one axis at a time, which strayed 0.35 px at
+    /// 0.25 px.
+    @Test(arguments: [(1210.0, 10.0, 0.1), (1210, 10, 0.25), (1210, 10, 1), (810, 810, 0.25)])
+    func aSpringStaysWithinTheExportsTolerance(x: Double, y: Double, tolerance: Double) throws {
+        let transition = Transition("fling", duration: 1, size: Size(width: 200, height: 200)) { t in
+            let card = Layer(name: "card", frame: Rect(x: 0, y: 0, width: 20, height: 20), contents: .color(.black))
+            t.from.addSublayer(card)
+            t.animate(duration: 1, usingSpringWithDamping: 0.5, initialSpringVelocity: 0) { card.position = Point(x: x, y: y) }
+        }
+        let deviation = try Self.denseDeviation(transition, tolerance: tolerance)
+        #expect(deviation <= tolerance + Self.rounding(tolerance), "strayed \(deviation) px")
+    }
+
+    /// Three layers, each inside the one before and each moved by its own spring at once: their
+    /// strays add up on the innermost, so the tolerance is shared out along the chain (each got
+    /// 0.25 px, and three could stray 0.75 px together).
+    @Test func threeNestedSpringsStayWithinTheTolerance() throws {
+        let transition = Transition("nested", duration: 1, size: Size(width: 200, height: 200)) { t in
+            let outer = Layer(name: "outer", frame: Rect(x: 0, y: 0, width: 100, height: 100), contents: .color(.black))
+            let middle = Layer(name: "middle", frame: Rect(x: 0, y: 0, width: 50, height: 50), contents: .color(.white))
+            let inner = Layer(name: "inner", frame: Rect(x: 0, y: 0, width: 20, height: 20), contents: .color(.black))
+            t.from.addSublayer(outer)
+            outer.addSublayer(middle)
+            middle.addSublayer(inner)
+            t.animate(duration: 1, usingSpringWithDamping: 0.45, initialSpringVelocity: 0) { outer.position = Point(x: 1050, y: 50) }
+            t.animate(duration: 1, usingSpringWithDamping: 0.5, initialSpringVelocity: 0) { middle.position = Point(x: 1025, y: 25) }
+            t.animate(duration: 1, usingSpringWithDamping: 0.55, initialSpringVelocity: 0) { inner.position = Point(x: 1010, y: 10) }
+        }
+        let deviation = try Self.denseDeviation(transition, tolerance: 0.5)
+        #expect(deviation <= 0.5 + Self.rounding(0.5), "strayed \(deviation) px")
+    }
+
     /// A timing curve that first pulls back (y1 = −0.86): `keySplines` values must lie in 0…1, so
     /// such a curve is written as straight keyframes; written as it was, it strayed 2.2 px.
     @Test func aCurveLeavingTheUnitSquareIsSampled() throws {
