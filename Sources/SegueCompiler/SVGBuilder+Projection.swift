@@ -19,6 +19,8 @@ extension SVGBuilder {
         var toBaseOfParent: (Double) -> Homography = { _ in .identity }
         /// Whether `parent` (inside the subtree) is shown at a time.
         var parentShown: (Double) -> Bool = { _ in true }
+        /// The instants `parentShown` switches.
+        var parentSwitches: [Double] = []
         /// The map from the base's bounds space to the screen (identity for a static picture).
         var screen: (Double) -> Homography = { _ in .identity }
         /// Which layer's map to the screen `screen` is (nil for a static picture).
@@ -75,13 +77,14 @@ extension SVGBuilder {
 
         /// The lineage of `layer`'s sublayers, given the layer's own placement.
         func descending(into layer: LayerNode, place: @escaping (Double) -> Homography,
-                        shown: @escaping (Double) -> Bool, model: ProjectedLayerModel? = nil, placeIsStill: Bool,
+                        shown: @escaping (Double) -> Bool, switches: [Double], model: ProjectedLayerModel? = nil, placeIsStill: Bool,
                         moving: MovingSpans, window: Rect? = nil) -> Lineage {
             var inner = self
             inner.window = window
             inner.parent = layer
             inner.toBaseOfParent = place
             inner.parentShown = shown
+            inner.parentSwitches = switches
             inner.parentModel = model
             inner.parentPlaceIsStill = placeIsStill
             inner.moving = moving
@@ -168,17 +171,17 @@ extension SVGBuilder {
         // early would freeze it short of that. (`keyTimes` this close are written with more decimals.)
         let precision = timeline.duration * 1e-7, hold = timeline.duration * 1e-6
         let switches = ProjectionSampler.switches(at: probe, precision: precision, shown)
-        if !(switches.isEmpty && shown(probe[0])) {
-            if switches.isEmpty { return }
-            var frames = [Keyframe(time: 0, value: !shown(0))]
-            for time in switches { frames.append(Keyframe(time: time, value: !shown(time + 1e-9))) }
+        if switches.isEmpty && !shown(probe[0]) { return }
+        let frames = Self.ownVisibility(switches: switches, parentSwitches: lineage.parentSwitches, shown: shown, parentShown: parentShown)
+        if frames.count > 1 {
             if !animator.usesCSS { group.set("display", frames[0].value ? "none" : "inline") }
             animator.hide(Animated(keyframes: frames), on: group)
         }
         let base = Array(Set(times + switches.flatMap { [$0 - hold, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()
         let placeIsStill = lineage.placeIsStill(layer)
         let frame = ProjectionFrame(base: base, screen: screen, shown: shown, place: place, model: model,
-                                    screenOwner: isStatic ? nil : lineage.screenOwner, placeIsStill: placeIsStill, moving: moving)
+                                    screenOwner: isStatic ? nil : lineage.screenOwner, placeIsStill: placeIsStill, moving: moving,
+                                    switches: switches)
         // Probed where the switches were looked for, where tracks are sampled (a spring may swing
         // the layer toward the camera plane and back between probes), and at the last instant it
         // is shown before a switch: a layer turning its back or hiding may do so just as it
@@ -216,7 +219,7 @@ extension SVGBuilder {
         } else if drawsInWindow {
             try writeProjectedContents(layer, frame: frame, place: place, window: window, into: body)
         }
-        let inner = lineage.descending(into: layer, place: place, shown: shown, model: model, placeIsStill: placeIsStill,
+        let inner = lineage.descending(into: layer, place: place, shown: shown, switches: switches, model: model, placeIsStill: placeIsStill,
                                        moving: moving, window: window)
         for index in sublayers {
             try writeProjected(timeline.layers[index], lineage: inner, into: body, frozen: frozen, staticPlacement: isStatic)
@@ -254,6 +257,7 @@ extension SVGBuilder {
         // it is drawn too, so that the frame's clip, not where the drawing stops, makes the edge.
         let margin = bounds.width > 0 && bounds.height > 0 ? max(region.width / bounds.width, region.height / bounds.height) : 1
         var pictureLineage = lineage.descending(into: layer, place: { t in fit.concatenating(place(t)) }, shown: shown,
+                                                switches: frame.switches,
                                                 placeIsStill: frame.placeIsStill, moving: frame.moving,
                                                 window: region.insetBy(dx: -margin, dy: -margin))
         pictureLineage.parent = Self.placeholderParent
@@ -297,6 +301,24 @@ extension SVGBuilder {
             }
             throw ExportError("cannot draw layer '\(layer.id)' in SVG: at \(SVGFormat.decimal(t, decimals: 6)) s it reaches toward the camera plane (\(reach)), where its projection has no faithful polygon; weaken the perspective (m34) or keep the layer further back, or export to HTML")
         }
+    }
+
+    /// Whether a projected layer's group hides it (true) from each keyframe's time on, given the
+    /// instants its visibility switches: only what its superlayers' groups, which hold it, do not
+    /// say. While a superlayer hides it any value will do, so a switch that follows a
+    /// superlayer's is left out, and one the layer made meanwhile is written when the superlayer
+    /// shows again. `parentSwitches`: the instants the superlayer's visibility switches. A single
+    /// keyframe: the group never hides it.
+    static func ownVisibility(switches: [Double], parentSwitches: [Double], shown: (Double) -> Bool,
+                              parentShown: (Double) -> Bool) -> [Keyframe<Bool>] {
+        var frames: [Keyframe<Bool>] = []
+        for time in [0] + Set(switches + parentSwitches).sorted() {
+            let after = time == 0 ? 0 : time + 1e-9
+            guard parentShown(after) else { continue }
+            let hidden = !shown(after)
+            if frames.last?.value != hidden { frames.append(Keyframe(time: frames.isEmpty ? 0 : time, value: hidden)) }
+        }
+        return frames
     }
 
     /// Every keyframe time with extra probes between them, for finding visibility switches.
@@ -508,4 +530,6 @@ struct ProjectionFrame {
     var placeIsStill = false
     /// When `place` and `screen` may change.
     let moving: MovingSpans
+    /// The instants `shown` switches.
+    var switches: [Double] = []
 }

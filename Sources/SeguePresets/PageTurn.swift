@@ -11,7 +11,8 @@ extension Preset {
     /// time while its shadow rises to 1; then the target's left half (anchor (1, 0.5)), hidden until
     /// then and starting at +π/2, turns to 0 while its shadow falls from 1 to 0. The target's right
     /// half lies underneath throughout. `animateKeyframes` with UIKit's default curve, linear
-    /// calculation, keyframes 0–0.5 and 0.5–1.
+    /// calculation, keyframes 0–0.5 and 0.5–1; at the end the snapshots and the current screen are
+    /// removed, leaving the target screen.
     public static let pageTurn = Preset(
         name: "page-turn",
         summary: "The screen turns like a page: its right half folds away, the next screen's left half folds in.",
@@ -61,6 +62,13 @@ extension Preset {
                     toLeft.transform = .identity
                     toShadow.opacity = 0
                 }
+            }
+            // The completion block: the snapshots and the current screen go, and the next screen
+            // shows as itself, without the spine where its halves met (at 1x their antialiased
+            // edges there let the halves' own backgrounds show through as a faint line).
+            t.at(t.duration) {
+                for half in [toLeft, toRight, fromRight] { half.isHidden = true }
+                t.from.isHidden = true
             }
         }
     }
