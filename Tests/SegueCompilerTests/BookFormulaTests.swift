@@ -154,5 +154,13 @@ struct BookFormulaTests {
         #expect(abs(start[0].x - 186.5) < 1e-6 && abs(start[1].x - 375) < 1e-6)
         #expect(try #require(end.layers.first { $0.id == "to-left-shadow" }).opacity < 1e-9)
         #expect(abs(try #require(mid.layers.first { $0.id == "from-right-shadow" }).opacity - 1) < 1e-9)
+        // The completion block removes the halves and the current screen: the next screen shows
+        // as itself, and only at the end.
+        for id in ["from-right", "to-left", "to-right", "from"] {
+            #expect(try #require(end.layers.first { $0.id == id }).isHidden, "\(id) at the end")
+        }
+        let late = try state(.pageTurn, [("screens", "flat")], at: 0.499)
+        #expect(try #require(late.layers.first { $0.id == "to-right" }).isHidden == false)
+        #expect(try #require(end.layers.first { $0.id == "to" }).isHidden == false)
     }
 }
