@@ -3,7 +3,7 @@ import Segue
 extension Preset {
     /// Article 004, "open door": the current screen, cut into left and right halves (snapshots),
     /// slides apart by a half-width each (the right one from the whole point before the middle,
-    /// which it reaches over the left one) while the target screen grows from scale 0.7 to identity
+    /// the left one to the even point after, under the right one) while the target screen grows from scale 0.7 to identity
     /// underneath; one `UIView.animate` block with the ease-out curve.
     public static let openDoor = Preset(
         name: "open-door",
@@ -22,12 +22,13 @@ extension Preset {
             let w = t.size.width, h = t.size.height
             // The doors meet in the middle, and two antialiased edges meeting there let the black
             // behind show through as a hairline wherever the middle falls between pixels (187.5 pt
-            // at 1x). The right door, on top, starts at the whole point before the middle, over
-            // what shows the same picture there, and slides out by its own width like the left
-            // one: its edge, and the HTML page's layer for it, lie on whole pixels (a layer on a
-            // half pixel blurs its text).
+            // at 1x). The right door, on top, starts at the whole point before the middle, and the
+            // left one reaches under it to the even point after, each over what shows the same
+            // picture there: the edge that shows lies on a whole pixel at 1x, and, at half size
+            // (the README's pictures), on the left door. Each door slides out by its own width.
             let middle = (w / 2).rounded(.down)
-            let left = t.snapshot(of: .from, rect: Rect(x: 0, y: 0, width: w / 2, height: h), name: "left-door")
+            let leftEnd = max((w / 4).rounded(.up) * 2, w / 2)
+            let left = t.snapshot(of: .from, rect: Rect(x: 0, y: 0, width: leftEnd, height: h), name: "left-door")
             let right = t.snapshot(of: .from, rect: Rect(x: middle, y: 0, width: w - middle, height: h), name: "right-door")
             t.add(left)
             t.add(right)

@@ -72,13 +72,14 @@ struct SeedFormulaTests {
 
     // Article 004, open door: the halves slide out by a half-width each and the target grows
     // 0.7 → 1 about its centre, ease-out. The right half starts half a point early, over the
-    // left one, so that its edge lies on a whole pixel at 1x, and slides half a point further.
+    // left one, and the left one ends half a point late, under it, so that no line shows between
+    // them at 1x or at half size; each slides that much further.
     @Test(arguments: [0.0, 0.1, 0.25, 0.5])
     func openDoorSlidesTheHalvesApart(t: Double) throws {
         let s = try state(.openDoor, at: t)
         let p = TimingCurve.easeOut.progress(at: t / 0.5)
         let left = try layer(s, "left-door").corners!, right = try layer(s, "right-door").corners!
-        #expect(abs(left[0].x - (0 - 187.5 * p)) < 1e-9 && abs(left[1].x - (187.5 - 187.5 * p)) < 1e-9)
+        #expect(abs(left[0].x - (0 - 188 * p)) < 1e-9 && abs(left[1].x - (188 - 188 * p)) < 1e-9)
         #expect(abs(right[0].x - (187 + 188 * p)) < 1e-9 && abs(right[1].x - (375 + 188 * p)) < 1e-9)
         let to = try layer(s, "to").corners!
         let scale = 0.7 + 0.3 * p
