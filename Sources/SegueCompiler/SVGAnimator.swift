@@ -96,21 +96,21 @@ final class SVGAnimator {
         guard !track.isConstant else { return }
         switch mode {
         case .smil:
-            SMILAnimation(track: track, tolerance: tolerance, distance: pixelDistance(attribute), pixelTolerance: pixelTolerance, format: format)
+            SMILAnimation(track: track, tolerance: tolerance, distance: distanceOnScreen(of: attribute), pixelTolerance: pixelTolerance, format: format)
                 .animate(attribute, on: element, clock: clock)
         case .css:
             let cssFormat = css ?? { value in
                 let text = format(value)
                 return ["r", "cx", "cy", "rx", "ry", "x", "y", "width", "height"].contains(attribute) ? text + "px" : text
             }
-            addCSS(track.withSpringsSampled(tolerance: tolerance, distance: pixelDistance(attribute), pixelTolerance: pixelTolerance),
+            addCSS(track.withSpringsSampled(tolerance: tolerance, distance: distanceOnScreen(of: attribute), pixelTolerance: pixelTolerance),
                    property: attribute, on: element, format: cssFormat)
         }
     }
 
     /// How far a value of `attribute` moves on screen, in px, from one value to another; nil for
     /// an attribute not written in px.
-    private func pixelDistance<V>(_ attribute: String) -> ((V, V) -> Double)? {
+    private func distanceOnScreen<V>(of attribute: String) -> ((V, V) -> Double)? {
         guard Self.pixelAttributes.contains(attribute) else { return nil }
         let scale = pixelScale()
         return { a, b in Self.pixelDistance(a, b) * scale }

@@ -169,8 +169,6 @@ extension SVGBuilder {
         // Switches found to 1/10,000,000 of the transition, and held from 1/1,000,000 before: on
         // screen the layer may be racing to its edge-on instant, and a switch found late or held
         // early would freeze it short of that. (`keyTimes` this close are written with more decimals.)
-        // A switch at one of the model's keyframe times (a layer hiding by its flag) is found
-        // there exactly, a probe, and sampled there already: it needs no hold.
         let precision = timeline.duration * 1e-7, hold = timeline.duration * 1e-6
         let switches = ProjectionSampler.switches(at: probe, precision: precision, shown)
         if switches.isEmpty && !shown(probe[0]) { return }
@@ -179,6 +177,8 @@ extension SVGBuilder {
             if !animator.usesCSS { group.set("display", frames[0].value ? "none" : "inline") }
             animator.hide(Animated(keyframes: frames), on: group)
         }
+        // A switch at one of the model's keyframe times (a layer hiding by its flag) is found
+        // there exactly, a probe, and sampled there already: it needs no hold.
         let keyframeTimes = Set(times)
         let held = switches.filter { !keyframeTimes.contains($0) }
         let base = Array(Set(times + held.flatMap { [$0 - hold, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()

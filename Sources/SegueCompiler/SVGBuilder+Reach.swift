@@ -96,12 +96,3 @@ extension LayerNode {
             || (mask?.hasSampledSegment ?? false)
     }
 }
-
-extension Animated {
-    /// Whether a segment's curve is one SMIL cannot say, so that it is sampled.
-    var hasSampledSegment: Bool {
-        zip(keyframes, keyframes.dropFirst()).contains { from, to in
-            to.time > from.time && from.value != to.value && !(to.curve.bezier?.fitsKeySplines ?? false)
-        }
-    }
-}

@@ -22,11 +22,11 @@ public struct SVGOptions: Sendable, Equatable {
     }
 
     /// Decimals for coordinates: as many as the tolerance needs, no more.
-    public var decimals: Int { tolerance >= 0.5 ? 1 : tolerance >= 0.05 ? 2 : 3 }
+    var decimals: Int { tolerance >= 0.5 ? 1 : tolerance >= 0.05 ? 2 : 3 }
 
     /// How far rounding a point's written coordinates moves it at most: half a unit of the last
     /// decimal, on both axes.
-    var rounding: Double { 0.5 * pow(10, -Double(decimals)) * 2.squareRoot() }
+    public var rounding: Double { 0.5 * pow(10, -Double(decimals)) * 2.squareRoot() }
 
     /// What keyframes may stray of `allowed` px (the tolerance, or the part of it left to them)
     /// once room is left for rounding the written coordinates: at least half of it.

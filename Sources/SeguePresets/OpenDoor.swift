@@ -3,8 +3,8 @@ import Segue
 extension Preset {
     /// Article 004, "open door": the current screen, cut into left and right halves (snapshots),
     /// slides apart by a half-width each (the right one from the whole point before the middle,
-    /// the left one to the even point after, under the right one) while the target screen grows from scale 0.7 to identity
-    /// underneath; one `UIView.animate` block with the ease-out curve.
+    /// the left one to the even point after, under the right one) while the target screen grows
+    /// from scale 0.7 to identity underneath; one `UIView.animate` block with the ease-out curve.
     public static let openDoor = Preset(
         name: "open-door",
         summary: "The current screen opens like double doors while the next one grows from 70 % behind it.",

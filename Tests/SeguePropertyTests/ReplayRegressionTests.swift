@@ -66,12 +66,6 @@ struct ReplayRegressionTests {
         return try SMILReplay(svg, timeline: timeline).deviations(times: times).map(\.distance).max() ?? 0
     }
 
-    /// How far writing numbers at `tolerance` moves a point at most: half a unit of the last
-    /// decimal on each axis.
-    static func rounding(_ tolerance: Double) -> Double {
-        0.5 * pow(10, -Double(SVGOptions(tolerance: tolerance).decimals)) * 2.squareRoot()
-    }
-
     /// A layer flung by a UIKit spring to (x, y): its keyframes are chosen for the export's
     /// tolerance, not for a fixed 0.25 px, which strayed past a tolerance of 0.1 px (0.24 px); and
     /// its move is measured along the diagonal, not one axis at a time, which strayed 0.35 px at
@@ -84,7 +78,7 @@ struct ReplayRegressionTests {
             t.animate(duration: 1, usingSpringWithDamping: 0.5, initialSpringVelocity: 0) { card.position = Point(x: x, y: y) }
         }
         let deviation = try Self.denseDeviation(transition, tolerance: tolerance)
-        #expect(deviation <= tolerance + Self.rounding(tolerance), "strayed \(deviation) px")
+        #expect(deviation <= tolerance + SVGOptions(tolerance: tolerance).rounding, "strayed \(deviation) px")
     }
 
     /// Three layers, each inside the one before and each moved by its own spring at once: their
@@ -103,7 +97,7 @@ struct ReplayRegressionTests {
             t.animate(duration: 1, usingSpringWithDamping: 0.55, initialSpringVelocity: 0) { inner.position = Point(x: 1010, y: 10) }
         }
         let deviation = try Self.denseDeviation(transition, tolerance: 0.5)
-        #expect(deviation <= 0.5 + Self.rounding(0.5), "strayed \(deviation) px")
+        #expect(deviation <= 0.5 + SVGOptions(tolerance: 0.5).rounding, "strayed \(deviation) px")
     }
 
     /// A timing curve that first pulls back (y1 = −0.86): `keySplines` values must lie in 0…1, so
