@@ -89,6 +89,20 @@ public struct Evaluator: Sendable {
         return result
     }
 
+    /// Whether layer `id` and its superlayers hold their placement throughout: none of their
+    /// placing tracks (transform, position, anchor point, bounds, z position, sublayer transform)
+    /// changes, not even in a jump, so its map to the screen is the same at every instant.
+    func placementHolds(ofLayerAndAncestors id: String) -> Bool {
+        var index = indices[id]
+        while let current = index {
+            let layer = placements[current]
+            guard layer.transform.isConstant, layer.position.isConstant, layer.anchorPoint.isConstant,
+                  layer.bounds.isConstant, layer.zPosition.isConstant, layer.sublayerTransform.isConstant else { return false }
+            index = parents[current]
+        }
+        return true
+    }
+
     private func screenTransform(ofLayerAt index: Int, at t: Double) -> Homography {
         let parent = parents[index]
         var sublayer = Transform3D.identity

@@ -133,7 +133,6 @@ struct SVGBuilder {
                             extraAttributes: [("svg", "role"), ("svg", "aria-label")])
         let root = document.root
         let size = timeline.size
-        root.set("version", "1.1")
         root.set("width", SVGFormat.number(size.width))
         root.set("height", SVGFormat.number(size.height))
         root.set("viewBox", "0 0 \(SVGFormat.number(size.width)) \(SVGFormat.number(size.height))")
@@ -142,15 +141,19 @@ struct SVGBuilder {
         root.addChild("title").addText(Self.label(timeline))
         let desc = root.addChild("desc").addText(timeline.summary.isEmpty ? Self.label(timeline) : timeline.summary)
         defs = root.addChild("defs")
-        // Clip everything to the stage, as the container view does. The viewport is not enough: a
-        // box of another shape (`<img width height>`) shows the stage letterboxed, with what lies
-        // beside it in the margins, and a page's style sheet may say `svg{overflow:visible}`.
+        // Clip everything to the stage, as the container view does, unless nothing is drawn
+        // beyond it. The viewport is not enough: a box of another shape (`<img width height>`)
+        // shows the stage letterboxed, with what lies beside it in the margins, and a page's
+        // style sheet may say `svg{overflow:visible}`.
         let stage = root.addChild("g")
-        let stageClip = ids.make("stage")
-        let clip = defs.addChild("clipPath").set("id", stageClip)
-        clip.addChild("rect").set("width", SVGFormat.number(size.width)).set("height", SVGFormat.number(size.height))
-        stage.set("clip-path", "url(#\(stageClip))")
-        stage.set("font-family", SVGFormat.fontFamily)
+        if !StageContainment.drawsOnlyInside(evaluator) {
+            let stageClip = ids.make("stage")
+            let clip = defs.addChild("clipPath").set("id", stageClip)
+            clip.addChild("rect").set("width", SVGFormat.number(size.width)).set("height", SVGFormat.number(size.height))
+            stage.set("clip-path", "url(#\(stageClip))")
+        }
+        let hasText = timeline.layers.contains { if case .text = $0.contents { true } else { false } }
+        if hasText { stage.set("font-family", SVGFormat.fontFamily) }
         if let rootLayer = timeline.layers.first {
             try writeLayer(rootLayer, parent: nil, into: stage, frozen: false)
         }

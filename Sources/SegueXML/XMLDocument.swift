@@ -62,14 +62,16 @@ public final class XMLDocument {
         XMLNamespace(ns: xmlNewNs(root.node, uri, prefix))
     }
 
-    /// The document as UTF-8 bytes with an XML declaration; `indent` lays elements out one per line.
+    /// The document as UTF-8 bytes; `indent` lays elements out one per line. There is no XML
+    /// declaration: version 1.0 and UTF-8 are what XML assumes without one.
     public func serialized(indent: Bool = true) -> Data {
-        var buffer: UnsafeMutablePointer<xmlChar>?
-        var length: Int32 = 0
-        xmlDocDumpFormatMemoryEnc(doc, &buffer, &length, "UTF-8", indent ? 1 : 0)
-        guard let buffer else { return Data() }
-        defer { segue_xml_free(buffer) }
-        return Data(bytes: buffer, count: Int(length))
+        let buffer = xmlBufferCreate()!
+        defer { xmlBufferFree(buffer) }
+        let options = XML_SAVE_NO_DECL.rawValue | (indent ? XML_SAVE_FORMAT.rawValue : 0)
+        guard let context = xmlSaveToBuffer(buffer, "UTF-8", Int32(options)) else { return Data() }
+        xmlSaveDoc(context, doc)
+        xmlSaveClose(context)
+        return Data(bytes: xmlBufferContent(buffer), count: Int(xmlBufferLength(buffer)))
     }
 }
 

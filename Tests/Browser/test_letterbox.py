@@ -16,6 +16,10 @@ from segue_browser.layout import PAGE_BACKGROUND
 PRESETS = ["open-door", "page-turn", "book-open"]
 """Presets whose layers reach beyond the stage during the transition (push)."""
 
+CASES = [(name, "flat") for name in PRESETS] + [("circle-reveal", "mock")]
+"""Each preset with the screens it is shown in. circle-reveal's mock screens lie still inside the
+stage, and its document leaves the stage clip out: what it draws must still stay inside."""
+
 FRACTIONS = [0.1, 0.2, 0.3, 0.5, 0.7, 0.9]
 """The instants checked, as fractions of the duration."""
 
@@ -27,17 +31,17 @@ svg {{ display: block; width: {box_width}px; height: {height}px; }}</style></hea
 """
 
 
-@pytest.mark.parametrize("name", PRESETS)
-def test_margins_beside_a_letterboxed_stage_show_the_page(chromium_page, segue, documents, server, name):
+@pytest.mark.parametrize(("name", "screens"), CASES)
+def test_margins_beside_a_letterboxed_stage_show_the_page(chromium_page, segue, documents, server, name, screens):
     preset = segue.preset(name)
-    output = documents.folder / f"letterbox-{name}.svg"
+    output = documents.folder / f"letterbox-{name}-{screens}.svg"
     if not output.exists():
-        segue.export(name, "push", preset.flat_params(), output)
+        segue.export(name, "push", preset.flat_params() if screens == "flat" else {}, output)
     document = output.read_text(encoding="utf-8")
     width, height = (round(float(v)) for v in document.split('viewBox="0 0 ', 1)[1].split('"', 1)[0].split())
     duration = float(document.split('dur="', 1)[1].split("s", 1)[0])
     # Three stages wide: the stage sits in the middle third, a stage's width of page either side.
-    page_file = documents.folder / f"letterbox-{name}.html"
+    page_file = documents.folder / f"letterbox-{name}-{screens}.html"
     page_file.write_text(_PAGE.format(background=PAGE_BACKGROUND, box_width=3 * width, height=height,
                                       svg=inline_svg(document)), encoding="utf-8")
     page = chromium_page
