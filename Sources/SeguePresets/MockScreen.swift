@@ -1,7 +1,8 @@
 import Segue
 
-/// A simple, good-looking app screen drawn with layers: a status bar, a navigation bar or large
-/// title, content rows or a hero card, and the round button the seed articles tap.
+/// A simple, good-looking app screen drawn with layers: a status bar and a navigation bar, then a
+/// few poster cards (a list of films) or a hero card with its film's title, a few lines of text and
+/// a button to buy tickets (the film's page), and the round button the seed articles tap.
 public struct MockScreen: Sendable {
     public enum Kind: Sendable { case list, detail }
 
@@ -34,7 +35,6 @@ public struct MockScreen: Sendable {
     }
 
     static let ink = Color(rgb: 0x1C1C1E)
-    static let secondaryInk = Color(rgb: 0x8E8E93)
     static let separator = Color(rgb: 0xD1D1D6)
     static let bar = Color(rgb: 0xF7F7F8)
 
@@ -49,11 +49,14 @@ public struct MockScreen: Sendable {
         screen.addSublayer(bar)
         bar.addSublayer(label("9:41", Rect(x: 0, y: 0, width: w, height: 20), size: 12, weight: .semibold,
                               color: Self.ink, alignment: .center))
-        bar.addSublayer(label(title, Rect(x: 70, y: 20, width: max(w - 140, 0), height: 44), size: 17, weight: .semibold,
-                              color: Self.ink, alignment: .center))
+        // A detail screen names its film under its hero card, not in its bar.
+        if kind == .list {
+            bar.addSublayer(label(title, Rect(x: 70, y: 20, width: max(w - 140, 0), height: 44), size: 17, weight: .semibold,
+                                  color: Self.ink, alignment: .center))
+        }
         screen.addSublayer(Layer(frame: Rect(x: 0, y: 64, width: w, height: 0.5)).filled(Self.separator))
         if kind == .list {
-            drawRows(into: screen)
+            drawCards(into: screen)
         } else {
             bar.addSublayer(label("‹ Back", Rect(x: 8, y: 20, width: 70, height: 44), size: 17, weight: .regular,
                                   color: accent, alignment: .left))
@@ -62,32 +65,30 @@ public struct MockScreen: Sendable {
         if let button { drawButton(button, into: screen) }
     }
 
-    /// The rows' thumbnails, then their titles, subtitles and separators: rows do not overlap, so
-    /// the order draws the same, and each kind's shared style can be said once (`SVGCompactor`).
-    private func drawRows(into screen: Layer) {
+    /// A few poster cards, each with its film's title and where it shows: a screen that looks
+    /// full with little drawing. The cards do not overlap, so their shapes come first and their
+    /// words after, and each kind's shared style is said once (`SVGCompactor`).
+    private func drawCards(into screen: Layer) {
         // Widths that a narrow screen would make negative draw nothing.
-        let w = size.width, textWidth = max(w - 92, 0)
-        let names = ["Arrival", "Interstellar", "Her", "Inception", "Gravity", "Moon", "Solaris", "Contact", "Sunshine", "Dune"]
-        let tints: [UInt32] = [0x4A90D9, 0xF5A623, 0x7ED321, 0xBD10E0, 0x50E3C2, 0xD0021B, 0x9013FE, 0x417505, 0xF8E71C, 0x8B572A]
-        let rows = (size.height - 64) / 72
-        guard rows >= 1 else { return }  // also a NaN height
-        let count = rows < Double(names.count) ? Int(rows) : names.count
-        let tops = (0..<count).map { 64 + 72 * Double($0) }
+        let w = size.width, inner = max(w - 32, 0), top = 80.0, height = 168.0, gap = 16.0
+        let names = ["Arrival", "Her", "Moon", "Gravity", "Solaris", "Contact", "Dune"]
+        let tints: [UInt32] = [0x4A90D9, 0x8E5BD9, 0x2BA597, 0xE2574C, 0x34495E, 0x417505, 0x8B572A]
+        let fits = (size.height - top + gap) / (height + gap)
+        guard fits >= 1 else { return }  // also a NaN height
+        let count = fits < Double(names.count) ? Int(fits) : names.count
+        let tops = (0..<count).map { top + (height + gap) * Double($0) }
         for (index, y) in tops.enumerated() {
-            let thumb = Layer(frame: Rect(x: 16, y: y + 12, width: 48, height: 48)).filled(Color(rgb: tints[index]).withAlpha(0.85))
-            thumb.cornerRadius = 8
-            screen.addSublayer(thumb)
+            let card = Layer(frame: Rect(x: 16, y: y, width: inner, height: height)).filled(Color(rgb: tints[index]))
+            card.cornerRadius = 14
+            screen.addSublayer(card)
         }
         for (index, y) in tops.enumerated() {
-            screen.addSublayer(label(names[index], Rect(x: 76, y: y + 12, width: textWidth, height: 24), size: 16,
-                                     weight: .semibold, color: Self.ink, alignment: .left))
+            screen.addSublayer(label(names[index], Rect(x: 32, y: y + height - 68, width: max(inner - 32, 0), height: 32), size: 24,
+                                     weight: .bold, color: .white, alignment: .left))
         }
         for (index, y) in tops.enumerated() {
-            screen.addSublayer(label("Now showing · \(2 + index) cinemas", Rect(x: 76, y: y + 36, width: textWidth, height: 20),
-                                     size: 13, weight: .regular, color: Self.secondaryInk, alignment: .left))
-        }
-        for y in tops {
-            screen.addSublayer(Layer(frame: Rect(x: 76, y: y + 71.5, width: max(w - 76, 0), height: 0.5)).filled(Self.separator))
+            screen.addSublayer(label("In \(2 + index) cinemas", Rect(x: 32, y: y + height - 36, width: max(inner - 32, 0), height: 20),
+                                     size: 13, weight: .regular, color: .white, alignment: .left))
         }
     }
 
@@ -103,7 +104,7 @@ public struct MockScreen: Sendable {
                                  color: Self.ink, alignment: .left))
         y += 40
         for (index, fraction) in [0.92, 0.86, 0.9, 0.6].enumerated() where y + 14 < h {
-            let line = Layer(frame: Rect(x: 16, y: y, width: inner * fraction, height: 10)).filled(Color(rgb: 0xE5E0D8))
+            let line = Layer(frame: Rect(x: 16, y: y, width: (inner * fraction).rounded(), height: 10)).filled(Color(rgb: 0xE5E0D8))
             line.cornerRadius = 5
             screen.addSublayer(line)
             y += index == 3 ? 28 : 20
