@@ -39,7 +39,11 @@ extension Preset {
             let overlap = 1.0
             let fromRight = t.snapshot(of: .from, rect: Rect(x: w / 2 - overlap, y: 0, width: w / 2 + overlap, height: h), name: "from-right")
             let toLeft = t.snapshot(of: .to, rect: Rect(x: 0, y: 0, width: w / 2 + overlap, height: h), name: "to-left")
-            let toRight = t.snapshot(of: .to, rect: Rect(x: w / 2, y: 0, width: w / 2, height: h), name: "to-right")
+            // The next screen's right half, which lies still, starts at the whole point at or after
+            // the spine: an edge between pixels (375 pt at 1x) would let the half turning beneath
+            // it show through its antialiased column as a line; the turning half reaches past it.
+            let spine = (w / 2).rounded(.up)
+            let toRight = t.snapshot(of: .to, rect: Rect(x: spine, y: 0, width: w - spine, height: h), name: "to-right")
             fromRight.anchorPoint = Point(x: overlap / fromRight.bounds.width, y: 0.5)
             fromRight.position = Point(x: w / 2, y: h / 2)
             toLeft.anchorPoint = Point(x: (w / 2) / toLeft.bounds.width, y: 0.5)
