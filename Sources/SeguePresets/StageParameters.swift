@@ -10,7 +10,7 @@ public struct StageParameters: Sendable {
     /// screen colours are offered where the preset draws app screens.
     public static func common(size: Size = .iPhone, drawing: Drawing = .appScreens) -> [PresetParameter] {
         let screens = switch drawing {
-        case .appScreens: "mock app screens (navigation bar, rows, button), or flat colours for tests"
+        case .appScreens: "mock app screens (navigation bar, poster cards or a film page, button), or flat colours for tests"
         case .book: "paper pages, covers and shadows, or flat colours that tell the pages apart in tests"
         }
         var parameters = [
