@@ -197,19 +197,13 @@ extension SVGBuilder {
         }
     }
 
-    /// Where the layer's contents actually draw: for text, a box around the line (a label's frame is
-    /// usually far larger than its words, and a smaller area needs fewer, truer strips).
+    /// Where the layer's contents actually draw, within its bounds: for text, the box its line may
+    /// draw in (`TextExtent`; a label's frame is usually far larger than its words, and a smaller
+    /// area needs fewer, truer strips).
     static func drawnArea(of layer: LayerNode) -> Rect {
         let bounds = layer.bounds.initialValue
         guard case .text(let text) = layer.contents else { return bounds }
-        let width = min(bounds.width, Double(text.string.count) * text.fontSize * 0.62 + text.fontSize)
-        let height = min(bounds.height, text.fontSize * 1.5)
-        let x: Double = switch text.alignment {
-        case .left: bounds.minX
-        case .center: bounds.midX - width / 2
-        case .right: bounds.maxX - width
-        }
-        return Rect(x: x, y: bounds.midY - height / 2, width: width, height: height)
+        return TextExtent.box(of: text, in: bounds).intersection(bounds) ?? Rect(origin: bounds.origin, size: Size(width: 0, height: 0))
     }
 
     /// The share of the tolerance a strip's map may spend on not being the projection; its

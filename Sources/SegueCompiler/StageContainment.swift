@@ -9,8 +9,8 @@ import Segue
 /// and the reference to it) would only cost bytes.
 ///
 /// The judgement errs toward keeping the clip: a layer that moves, jumps or lies in perspective
-/// keeps it, and text, whose glyphs the writer does not measure, is given a box far larger than
-/// its words are likely to take (`generousBox`). Masks are left out of the reckoning: they only
+/// keeps it, and text, whose glyphs the writer does not measure, is given the box the widest
+/// likely face would draw it in (`TextExtent`). Masks are left out of the reckoning: they only
 /// take drawing away.
 enum StageContainment {
     /// True when every layer that draws something lies still, affinely placed, inside the stage.
@@ -36,8 +36,8 @@ enum StageContainment {
     static let slack = 1e-6
 
     /// What the layer draws of its own, in its bounds space: its background and contents fill its
-    /// bounds; text gets its generous box. None for a layer hidden or transparent throughout,
-    /// which the document leaves out.
+    /// bounds; text draws in its `TextExtent` box, which may reach past them. None for a layer
+    /// hidden or transparent throughout, which the document leaves out.
     private static func drawnAreas(of layer: LayerNode) -> [Rect] {
         if layer.isHidden.isConstant && layer.isHidden.initialValue { return [] }
         if layer.opacity.isConstant && layer.opacity.initialValue == 0 { return [] }
@@ -45,27 +45,9 @@ enum StageContainment {
         var areas = layer.drawsBackground ? [bounds] : []
         switch layer.contents {
         case nil: break
-        case .text(let text): areas.append(generousBox(text, in: bounds))
+        case .text(let text): areas.append(TextExtent.box(of: text, in: bounds))
         default: areas.append(bounds)
         }
         return areas
-    }
-
-    /// A box the text's glyphs are all but sure to lie inside, whatever font the viewer has: an em
-    /// for each character (Latin capitals, the widest letters, take under an em; CJK takes one),
-    /// an em and a half for each one of the scripts and symbols from U+1100 on (emoji and the
-    /// like), and three quarters of an em above and below the middle line it is set on
-    /// (`dominant-baseline: central`; accented capitals reach about two thirds of an em above it).
-    static func generousBox(_ text: Text, in bounds: Rect) -> Rect {
-        let ems = text.string.reduce(0.0) { sum, character in
-            sum + (character.unicodeScalars.allSatisfy { $0.value < 0x1100 } ? 1 : 1.5)
-        }
-        let width = ems * text.fontSize, height = 1.5 * text.fontSize
-        let x = switch text.alignment {
-        case .left: bounds.minX
-        case .center: bounds.midX - width / 2
-        case .right: bounds.maxX - width
-        }
-        return Rect(x: x, y: bounds.midY - height / 2, width: width, height: height)
     }
 }

@@ -74,8 +74,14 @@ struct PicturedRegionTests {
         let (timeline, svg, _) = try Self.turningHalf()
         let strips = try Self.picture(svg).strips
         let half = timeline.size.width / 2 - 100
-        // Where each label's line is drawn (`SVGBuilder.drawnArea`): 200 and 82 points wide.
-        for (text, start, end) in [("Across the middle", half - 1, 200.0), ("Right", 0, 82)] {
+        // Where each label's line may draw (`SVGBuilder.drawnArea`): to the end of its frame for
+        // the long one, and short of it for the short one.
+        func lineEnd(_ name: String) throws -> Double {
+            try SVGBuilder.drawnArea(of: #require(timeline.layers.first { $0.id == name })).maxX
+        }
+        let across = try lineEnd("across the middle"), right = try lineEnd("right")
+        #expect(across == 200 && right > 50 && right < 90, "\(across), \(right)")
+        for (text, start, end) in [("Across the middle", half - 1, across), ("Right", 0, right)] {
             let clips = strips.filter { $0.text == text }.map(\.clip).sorted { $0.minX < $1.minX }
             #expect(clips.count > 1, "\(text): \(clips.count) strips")
             guard let first = clips.first, let last = clips.last else { continue }

@@ -17,7 +17,7 @@ struct StripTimingTests {
         // The elements point into the document: it is kept while they are read.
         let checked = withExtendedLifetime(document) { () -> Int in
             let strips = document.root.elementsInDocumentOrder.filter { $0.name == "use" && ($0.attribute("clip-path") ?? "").contains("-strip") }
-            #expect(strips.count > 30)
+            #expect(strips.count > 20)
             var checked = 0
             for strip in strips {
                 var keyTimes: [String] = []
@@ -31,7 +31,7 @@ struct StripTimingTests {
             }
             return checked
         }
-        #expect(checked > 30)
+        #expect(checked > 20)
     }
 
     /// A page turning about its vertical edge keeps verticals vertical, so each strip's map is
