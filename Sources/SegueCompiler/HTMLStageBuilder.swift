@@ -53,8 +53,7 @@ struct HTMLStageBuilder {
 
     mutating func writeLayer(_ source: LayerNode, parent: LayerNode?, into container: XMLElement, frozen: Bool) throws(ExportError) {
         let layer = frozen ? source.frozen(at: 0) : source
-        if layer.isHidden.isConstant && layer.isHidden.initialValue { return }
-        if layer.opacity.isConstant && layer.opacity.initialValue == 0 { return }
+        if layer.isLeftOut { return }
         guard layer.zPosition.isConstant else {
             throw ExportError("layer '\(layer.id)' animates its zPosition, which this version cannot write in HTML yet; keep it fixed")
         }

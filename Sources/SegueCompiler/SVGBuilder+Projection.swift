@@ -101,8 +101,7 @@ extension SVGBuilder {
     mutating func writeProjected(_ source: LayerNode, lineage: Lineage, into container: XMLElement, frozen: Bool,
                                  staticPlacement: Bool? = nil) throws(ExportError) {
         let layer = frozen ? source.frozen(at: 0) : source
-        if layer.isHidden.isConstant && layer.isHidden.initialValue { return }
-        if layer.opacity.isConstant && layer.opacity.initialValue == 0 { return }
+        if layer.isLeftOut { return }
         let transform = TransformTrack(layer.transform)
         // What of the layer can show, in its own space: where it draws nothing of that, only its
         // sublayers are drawn, and nothing at all when it has none or clips them to its bounds.

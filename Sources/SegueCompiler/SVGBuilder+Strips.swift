@@ -203,7 +203,7 @@ extension SVGBuilder {
     static func drawnArea(of layer: LayerNode) -> Rect {
         let bounds = layer.bounds.initialValue
         guard case .text(let text) = layer.contents else { return bounds }
-        return TextExtent.box(of: text, in: bounds).intersection(bounds) ?? Rect(origin: bounds.origin, size: Size(width: 0, height: 0))
+        return TextExtent.box(of: text, in: bounds).intersection(bounds) ?? Rect(origin: bounds.origin, size: .zero)
     }
 
     /// The share of the tolerance a strip's map may spend on not being the projection; its

@@ -173,8 +173,7 @@ struct SVGBuilder {
     /// animation (a snapshot's picture).
     mutating func writeLayer(_ source: LayerNode, parent parentNode: LayerNode?, into parent: XMLElement, frozen: Bool) throws(ExportError) {
         let layer = frozen ? source.frozen(at: 0) : source
-        if layer.isHidden.isConstant && layer.isHidden.initialValue { return }
-        if layer.opacity.isConstant && layer.opacity.initialValue == 0 { return }
+        if layer.isLeftOut { return }
         let steps: [TransformStep]
         do {
             steps = try TransformSteps(layer: layer).steps

@@ -39,8 +39,7 @@ enum StageContainment {
     /// bounds; text draws in its `TextExtent` box, which may reach past them. None for a layer
     /// hidden or transparent throughout, which the document leaves out.
     private static func drawnAreas(of layer: LayerNode) -> [Rect] {
-        if layer.isHidden.isConstant && layer.isHidden.initialValue { return [] }
-        if layer.opacity.isConstant && layer.opacity.initialValue == 0 { return [] }
+        if layer.isLeftOut { return [] }
         let bounds = layer.bounds.initialValue
         var areas = layer.drawsBackground ? [bounds] : []
         switch layer.contents {

@@ -70,7 +70,7 @@ public struct MockScreen: Sendable {
     /// words after, and each kind's shared style is said once (`SVGCompactor`).
     private func drawCards(into screen: Layer) {
         // Widths that a narrow screen would make negative draw nothing.
-        let w = size.width, inner = max(w - 32, 0), top = 80.0, height = 168.0, gap = 16.0
+        let inner = max(size.width - 32, 0), textWidth = max(inner - 32, 0), top = 80.0, height = 168.0, gap = 16.0
         let names = ["Arrival", "Her", "Moon", "Gravity", "Solaris", "Contact", "Dune"]
         let tints: [UInt32] = [0x4A90D9, 0x8E5BD9, 0x2BA597, 0xE2574C, 0x34495E, 0x417505, 0x8B572A]
         let fits = (size.height - top + gap) / (height + gap)
@@ -83,11 +83,11 @@ public struct MockScreen: Sendable {
             screen.addSublayer(card)
         }
         for (index, y) in tops.enumerated() {
-            screen.addSublayer(label(names[index], Rect(x: 32, y: y + height - 68, width: max(inner - 32, 0), height: 32), size: 24,
+            screen.addSublayer(label(names[index], Rect(x: 32, y: y + height - 68, width: textWidth, height: 32), size: 24,
                                      weight: .bold, color: .white, alignment: .left))
         }
         for (index, y) in tops.enumerated() {
-            screen.addSublayer(label("In \(2 + index) cinemas", Rect(x: 32, y: y + height - 36, width: max(inner - 32, 0), height: 20),
+            screen.addSublayer(label("In \(2 + index) cinemas", Rect(x: 32, y: y + height - 36, width: textWidth, height: 20),
                                      size: 13, weight: .regular, color: .white, alignment: .left))
         }
     }
