@@ -6,6 +6,7 @@ public struct Keyframe<Value: Interpolatable>: Codable, Sendable, Equatable {
     /// The easing from the previous keyframe to this one; unused on the first keyframe.
     public var curve: Easing
 
+    @inlinable
     public init(time: Double, value: Value, curve: Easing = .linear) {
         self.time = time
         self.value = value
@@ -22,19 +23,23 @@ public struct Animated<Value: Interpolatable>: Codable, Sendable, Equatable {
     public var keyframes: [Keyframe<Value>]
 
     /// A value that never changes.
+    @inlinable
     public init(_ value: Value) {
         keyframes = [Keyframe(time: 0, value: value)]
     }
 
+    @inlinable
     public init(keyframes: [Keyframe<Value>]) {
         precondition(!keyframes.isEmpty, "a property needs at least one keyframe")
         self.keyframes = keyframes
     }
 
     /// The value at time 0.
+    @inlinable
     public var initialValue: Value { keyframes[0].value }
 
     /// The value after the last keyframe.
+    @inlinable
     public var finalValue: Value { keyframes[keyframes.count - 1].value }
 
     /// True when the value never changes.
@@ -83,6 +88,9 @@ public struct Animated<Value: Interpolatable>: Codable, Sendable, Equatable {
     }
 
     /// The same life with every value changed by `transform` (times and curves kept).
+    /// (Inlinable, like `value(at:)`: the compiler maps tracks of concrete types, each keyframe
+    /// of which would otherwise look its type up at run time.)
+    @inlinable
     public func map<Other: Interpolatable>(_ transform: (Value) -> Other) -> Animated<Other> {
         Animated<Other>(keyframes: keyframes.map { Keyframe(time: $0.time, value: transform($0.value), curve: $0.curve) })
     }
