@@ -50,7 +50,7 @@ public enum Exporter {
     /// A validated SVG, the figures of its writing (the animations and keyframes are counted in
     /// the written bytes; plain exports skip that) and its layer map, for `SMILReplay`.
     public static func renderSVG(_ timeline: Timeline, options: SVGOptions = SVGOptions()) throws(ExportError) -> RenderedSVG {
-        var rendered = try writeSVG(timeline, options: options)
+        var rendered = try writeSVG(timeline, options: options, measuring: true)
         rendered.stats.bytes = rendered.data.count
         let text = String(decoding: rendered.data, as: UTF8.self)
         for match in text.components(separatedBy: " values=\"").dropFirst() {
@@ -60,9 +60,10 @@ public enum Exporter {
         return rendered
     }
 
-    /// Writes and validates an SVG.
-    private static func writeSVG(_ timeline: Timeline, options: SVGOptions) throws(ExportError) -> RenderedSVG {
+    /// Writes and validates an SVG; `measuring`: with its figures (`SVGWriter.measuresContent`).
+    private static func writeSVG(_ timeline: Timeline, options: SVGOptions, measuring: Bool = false) throws(ExportError) -> RenderedSVG {
         var writer = SVGWriter(timeline, options: options)
+        writer.measuresContent = measuring
         let data = try writer.data()
         try validateSVG(data, name: timeline.name)
         return RenderedSVG(data: data, stats: writer.stats, layers: writer.layers)

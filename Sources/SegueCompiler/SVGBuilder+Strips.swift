@@ -27,7 +27,7 @@ extension SVGBuilder {
         // SMIL animations are worked out beside the maps, on every core; CSS rules are kept in
         // the order they are made, by the animator.
         let smil = animator.usesCSS ? nil : animator.clock
-        let straying = self.straying
+        let straying = self.straying, measures = measuresContent
         // Where the written strips are measured (`StripStraying`): wherever sampling looks first
         // while the layer is shown (only at base times where nothing moves: `MovingSpans`); the
         // same for every strip.
@@ -47,7 +47,7 @@ extension SVGBuilder {
             let slot = body.addChild("g")
             deferred.track(now: frame.placeIsStill) {
                 Self.stripMotion(strip, clip: clipRect, frame: frame, place: place, shownTimes: shownTimes,
-                                 measuredTimes: measuredTimes, sampler: sampler, smil: smil)
+                                 measuredTimes: measures ? measuredTimes : nil, sampler: sampler, smil: smil)
             }.whenReady { motion in
                 straying.record(motion.straying)
                 var group = slot
@@ -68,17 +68,18 @@ extension SVGBuilder {
         /// How far the strip's map moves its corners and centre between keyframes: one measure
         /// for all its steps, so their `keyTimes` carry the same decimals and keep in step.
         let moved: [Double]
-        /// How far the strip, as written, is drawn from the model (`StripStraying`).
+        /// How far the strip, as written, is drawn from the model (`StripStraying`; 0 when not
+        /// measured).
         let straying: Double
         /// Each step's SMIL animation, worked out with the map (nil when the animator writes CSS).
         let prepared: [PreparedSMILAnimation]?
     }
 
     /// Keyframes the map of one strip of a layer placed by `place`, which shows `clip`, measures it
-    /// as written at `measuredTimes` and, given a SMIL clock, works out its animations (on any
-    /// thread: it changes nothing but its own locals).
+    /// as written at `measuredTimes` (when given) and, given a SMIL clock, works out its
+    /// animations (on any thread: it changes nothing but its own locals).
     private static func stripMotion(_ strip: Rect, clip: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
-                                    shownTimes: [Double], measuredTimes: [Double], sampler: TrackSampler,
+                                    shownTimes: [Double], measuredTimes: [Double]?, sampler: TrackSampler,
                                     smil: SMILClock?) -> StripMotion {
         // What the strip shows: its clip, a point wider than the strip on each side.
         let probes = clip.corners + [clip.center]
@@ -100,14 +101,17 @@ extension SVGBuilder {
         let decimals = sampler.options.decimals
         let steps: [StripStep]
         let maps: [Affine2D]
-        let written: (Double) -> Affine2D
+        // The map as SMIL draws it from the printed keyframes (worked out only to be measured).
+        let written: () -> (Double) -> Affine2D
         if keepsVerticals {
             let track = sampler.sampledTrack(frame, value: { ShearParts(map($0)) },
                                              measure: { parts, visit in let m = parts.affine; for p in probes { visit(m.apply(p)) } },
                                              stillWithPlace: true, within: allowed, writtenSize: StripStep.shearSize)
             maps = track.keyframes.map(\.value.affine)
-            let printed = track.map { $0.written(decimals: decimals) }
-            written = { printed.value(at: $0).affine }
+            written = {
+                let printed = track.map { $0.written(decimals: decimals) }
+                return { printed.value(at: $0).affine }
+            }
             steps = [.pair("translate", track.map { Point(x: $0.translationX, y: $0.translationY) }),
                      .pair("scale", track.map { Point(x: $0.scaleX, y: $0.scaleY) }),
                      .angle("skewY", track.map(\.skewY))]
@@ -116,8 +120,10 @@ extension SVGBuilder {
                                              measure: { parts, visit in let m = Affine2D(parts.parts); for p in probes { visit(m.apply(p)) } },
                                              stillWithPlace: true, within: allowed, writtenSize: StripStep.affineSize).unwrapped
             maps = track.keyframes.map { Affine2D($0.value.parts) }
-            let printed = track.map { $0.written(decimals: decimals) }
-            written = { Affine2D(printed.value(at: $0).parts) }
+            written = {
+                let printed = track.map { $0.written(decimals: decimals) }
+                return { Affine2D(printed.value(at: $0).parts) }
+            }
             steps = [.pair("translate", track.map { $0.parts.translation }), .angle("rotate", track.map { $0.parts.rotation }),
                      .angle("skewX", track.map { $0.parts.skewX }), .pair("scale", track.map { $0.parts.scale })]
         }
@@ -125,7 +131,7 @@ extension SVGBuilder {
             probes.map { from.apply($0).distance(to: to.apply($0)) }.max() ?? 0
         }
         // What SMIL draws from the printed keyframes, against the model.
-        let drawn = straying.worst(of: written, over: clip, at: measuredTimes)
+        let drawn = measuredTimes.map { straying.worst(of: written(), over: clip, at: $0) } ?? 0
         let prepared = smil.map { clock in steps.map { $0.prepared(decimals: decimals, moved: moved, clock: clock) } }
         return StripMotion(steps: steps, moved: moved, straying: drawn, prepared: prepared)
     }
