@@ -24,10 +24,11 @@ struct ProjectedLayerModel {
     }
 
     /// Whether `layer`, coinciding with `parent`, is also shown exactly when `parent` is: the same
-    /// bounds (so the same corners face the viewer or not), the same sidedness, and never hidden
-    /// itself.
+    /// bounds (so the same corners face the viewer or not), never hidden itself, and hiding its
+    /// back only if `parent` does too. A layer showing both faces on a page that hides its back
+    /// (a page's shade) goes with the page: a sublayer is shown only while its superlayer is.
     static func sharesVisibility(_ layer: LayerNode, withParent parent: LayerNode) -> Bool {
-        layer.bounds == parent.bounds && layer.isDoubleSided == parent.isDoubleSided
+        layer.bounds == parent.bounds && (layer.isDoubleSided || !parent.isDoubleSided)
             && layer.isHidden.isConstant && !layer.isHidden.initialValue
     }
 
@@ -35,10 +36,10 @@ struct ProjectedLayerModel {
     /// placement there moves), is shown exactly when `parent` is: the map is affine, so the layer
     /// lies flat in `parent`'s plane; its bounds land inside `parent`'s, so its corners lie between
     /// `parent`'s, and none is behind the viewer or nearer the camera plane while `parent`'s are
-    /// not (the projective weight is affine over the plane); it never hides. Both show both faces,
-    /// so both are probed at the same times (a layer hiding its back is probed more finely).
+    /// not (the projective weight is affine over the plane); it never hides, and shows both faces
+    /// (`parent` may hide its back: a sublayer is shown only while its superlayer is).
     static func sharesVisibility(_ layer: LayerNode, placedBy local: Homography?, inside parent: LayerNode) -> Bool {
-        guard let local, local.isAffine, layer.isDoubleSided, parent.isDoubleSided, layer.isHidden.isConstant, !layer.isHidden.initialValue,
+        guard let local, local.isAffine, layer.isDoubleSided, layer.isHidden.isConstant, !layer.isHidden.initialValue,
               layer.bounds.isConstant, parent.bounds.isConstant else { return false }
         let frame = parent.bounds.initialValue
         return layer.bounds.initialValue.corners.allSatisfy { corner in

@@ -169,7 +169,9 @@ extension SVGBuilder {
         // screen the layer may be racing to its edge-on instant, and a switch found late or held
         // early would freeze it short of that. (`keyTimes` this close are written with more decimals.)
         let precision = timeline.duration * 1e-7, hold = timeline.duration * 1e-6
-        let switches = ProjectionSampler.switches(at: probe, precision: precision, shown)
+        // A layer sharing its superlayer's visibility switches where the superlayer does, found
+        // there with the superlayer's probes (finer where it hides its back).
+        let switches = sharedShown == nil ? ProjectionSampler.switches(at: probe, precision: precision, shown) : lineage.parentSwitches
         if switches.isEmpty && !shown(probe[0]) { return }
         let frames = Self.ownVisibility(switches: switches, parentSwitches: lineage.parentSwitches, shown: shown, parentShown: parentShown)
         if frames.count > 1 {
@@ -189,12 +191,12 @@ extension SVGBuilder {
         // the layer toward the camera plane and back between probes), and at the last instant it
         // is shown before a switch: a layer turning its back or hiding may do so just as it
         // reaches toward the camera plane.
-        let lastShown = switches.map { $0 - hold }.filter { $0 > 0 }
-        let sampled = trackSampler.samplingGrid(frame, stillWithPlace: true)
         // A layer sharing its superlayer's visibility lies between the superlayer's corners, in
-        // its plane, which were found clear at these very times (the same probes, switches and
-        // sampling grid).
+        // its plane, which were found clear at these very times (the same switches and sampling
+        // grid, and the same probes or, where the superlayer hides its back, finer ones).
         if sharedShown == nil {
+            let lastShown = switches.map { $0 - hold }.filter { $0 > 0 }
+            let sampled = trackSampler.samplingGrid(frame, stillWithPlace: true)
             try Self.requireClearOfCameraPlane(layer, probe: (probe + lastShown + sampled).sorted(), shown: shown) { facing($0).weights }
         }
         var body = group

@@ -29,6 +29,18 @@ struct SharedVisibilityTests {
         #expect(Self.shares(turned))
     }
 
+    @Test func aLabelOnAPageHidingItsBackSharesItsVisibility() {
+        var oneFacedPage = Self.page
+        oneFacedPage.isDoubleSided = false
+        #expect(Self.shares(Self.label(at: Point(x: 60, y: 40)), in: oneFacedPage), "a sublayer is shown only while its page is")
+        var shade = LayerNode(id: "shade", bounds: oneFacedPage.bounds.initialValue, position: Point(x: 100, y: 150))
+        #expect(ProjectedLayerModel.coincides(shade, withParent: oneFacedPage))
+        #expect(ProjectedLayerModel.sharesVisibility(shade, withParent: oneFacedPage), "a shade showing both faces goes with the page")
+        shade.isDoubleSided = false
+        #expect(ProjectedLayerModel.sharesVisibility(shade, withParent: oneFacedPage), "both hide the same back")
+        #expect(!ProjectedLayerModel.sharesVisibility(shade, withParent: Self.page), "the shade hides a back the page shows")
+    }
+
     @Test func aLabelThatOverhangsMovesHidesOrShowsOneFaceKeepsItsOwn() {
         #expect(!Self.shares(Self.label(at: Point(x: 180, y: 40))), "it reaches past the page's right edge")
         var moving = Self.label(at: Point(x: 60, y: 40))
@@ -40,9 +52,6 @@ struct SharedVisibilityTests {
         var oneFaced = Self.label(at: Point(x: 60, y: 40))
         oneFaced.isDoubleSided = false
         #expect(!Self.shares(oneFaced), "it hides its back, which the page may show")
-        var oneFacedPage = Self.page
-        oneFacedPage.isDoubleSided = false
-        #expect(!Self.shares(Self.label(at: Point(x: 60, y: 40)), in: oneFacedPage), "the page is probed more finely for its back")
         var deep = Self.label(at: Point(x: 60, y: 40))
         deep.transform = Animated(Transform3D(rotationAngle: .pi / 4, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 300)))
         #expect(!Self.shares(deep), "its own perspective takes it out of the page's plane")
@@ -67,6 +76,28 @@ struct SharedVisibilityTests {
         #expect(worst <= 0.55, "\(worst) px")
         let svg = String(decoding: rendered.data, as: UTF8.self)
         #expect(svg.contains("attributeName=\"display\""), "the page hides")
+        #expect(svg.contains("Chapter one"), "the label is drawn")
+    }
+
+    /// The same with a page that hides its back instead of hiding by its flag: its card and label
+    /// vanish as it turns edge-on, through the page's group alone (one visibility switch written,
+    /// the page's), and the replay stays within the tolerance.
+    @Test func whatLiesOnAPageHidingItsBackVanishesWithIt() throws {
+        let timeline = try Transition("one-faced-page", duration: 0.6) { t in
+            let page = Layer(frame: Rect(x: 60, y: 150, width: 240, height: 320), contents: .color(Color(rgb: 0xF4EFE6)))
+            page.anchorPoint = Point(x: 0, y: 0.5)
+            page.isDoubleSided = false
+            page.addSublayer(Layer(frame: Rect(x: 40, y: 60, width: 120, height: 80), contents: .color(Color(rgb: 0x2A6F97))))
+            page.addSublayer(Layer(frame: Rect(x: 40, y: 180, width: 160, height: 24), contents: .text(Text("Chapter one", fontSize: 17))))
+            t.container.sublayerTransform = Transform3D.perspective(distance: 600)
+            t.add(page)
+            t.animate { page.transform = Transform3D(rotationAngle: -0.8 * .pi, x: 0, y: 1, z: 0) }
+        }.timeline()
+        let rendered = try Exporter.renderSVG(timeline)
+        let worst = try SMILReplay(rendered, timeline: timeline).worstDeviation()
+        #expect(worst <= 0.55, "\(worst) px")
+        let svg = String(decoding: rendered.data, as: UTF8.self)
+        #expect(svg.components(separatedBy: "attributeName=\"display\"").count - 1 == 1, "only the page's group switches")
         #expect(svg.contains("Chapter one"), "the label is drawn")
     }
 }
