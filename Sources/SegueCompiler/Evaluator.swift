@@ -44,7 +44,7 @@ public struct Evaluator: Sendable {
         var layers: [LayerState] = []
         if let root = timeline.layers.first {
             visit(root, at: t, parentTransform: .identity, parentSublayer: .identity,
-                  parentOpacity: 1, parentHidden: false, into: &layers)
+                  parentOpacity: 1, parentHidden: false, parentCulled: false, into: &layers)
         }
         return FrameState(transition: timeline.name, direction: timeline.direction, time: t,
                           progress: timeline.duration > 0 ? t / timeline.duration : 1,
@@ -128,7 +128,7 @@ public struct Evaluator: Sendable {
     }
 
     private func visit(_ layer: LayerNode, at t: Double, parentTransform: Homography, parentSublayer: Transform3D,
-                       parentOpacity: Double, parentHidden: Bool, into result: inout [LayerState]) {
+                       parentOpacity: Double, parentHidden: Bool, parentCulled: Bool, into result: inout [LayerState]) {
         let local = Self.localTransform(layer, at: t, parentSublayer: parentSublayer)
         let screen = local.planeProjection.concatenating(parentTransform)
         let bounds = layer.bounds.value(at: t)
@@ -137,7 +137,8 @@ public struct Evaluator: Sendable {
         let opacity = layer.opacity.value(at: t)
         let effective = parentOpacity * opacity
         let hidden = parentHidden || layer.isHidden.value(at: t)
-        let backFacing = !layer.isDoubleSided && (corners.map { Self.signedArea($0[0], $0[1], $0[2], $0[3]) < 0 } ?? true)
+        // A layer draws its sublayers in its plane: culling its back culls them too.
+        let backFacing = parentCulled || (!layer.isDoubleSided && (corners.map { Self.signedArea($0[0], $0[1], $0[2], $0[3]) < 0 } ?? true))
         result.append(LayerState(
             id: layer.id, parent: layer.parent, corners: corners, opacity: opacity, effectiveOpacity: effective,
             isHidden: hidden, isBackFacing: backFacing,
@@ -147,7 +148,7 @@ public struct Evaluator: Sendable {
         let sublayer = Self.sublayerTransform(layer, at: t)
         for index in paintOrder(of: layer.id, at: t) {
             visit(timeline.layers[index], at: t, parentTransform: screen, parentSublayer: sublayer,
-                  parentOpacity: effective, parentHidden: hidden, into: &result)
+                  parentOpacity: effective, parentHidden: hidden, parentCulled: backFacing, into: &result)
         }
     }
 

@@ -31,7 +31,8 @@ public struct LayerState: Codable, Sendable, Equatable {
     public var effectiveOpacity: Double
     /// True when the layer or an ancestor is hidden.
     public var isHidden: Bool
-    /// True when a single-sided layer shows its back (and so is not drawn).
+    /// True when a single-sided layer, or a single-sided ancestor, shows its back (and so it is not
+    /// drawn: a layer draws its sublayers in its plane, as Core Animation and the HTML page do).
     public var isBackFacing: Bool
     /// True when the layer is drawn at all: not hidden, not a culled back face, not fully transparent.
     public var visible: Bool
