@@ -76,13 +76,39 @@ extension SVGBuilder {
     /// other tracks; at once where nothing moves them. The memos learn the times sampling looks
     /// at first now, while they may still be written. `cut`: how the outline's curves were cut,
     /// which leaves the keyframes part of the tolerance, and may have found those times already.
-    func deferredPoints(_ frame: ProjectionFrame, stillWithPlace: Bool, cut: OutlineFlattening.Cut? = nil,
-                        _ points: @escaping (Double) -> [Point]) -> DeferredTracks.Track<Animated<PointList>> {
+    /// `then`: what to make of the keyframed points, beside them (on any thread).
+    func deferredPoints<Value>(_ frame: ProjectionFrame, stillWithPlace: Bool, cut: OutlineFlattening.Cut? = nil,
+                               _ points: @escaping (Double) -> [Point],
+                               then: @escaping (Animated<PointList>) -> Value) -> DeferredTracks.Track<Value> {
         let sampler = trackSampler
         let isStill = frame.placeIsStill && stillWithPlace
         if !isStill {
             deferred.prepare(frame, at: cut?.lookTimes ?? sampler.shownLookTimes(frame, stillWithPlace: stillWithPlace), with: sampler)
         }
-        return deferred.track(now: isStill) { sampler.sampledPoints(frame, stillWithPlace: stillWithPlace, within: cut?.allowed, points) }
+        return deferred.track(now: isStill) { then(sampler.sampledPoints(frame, stillWithPlace: stillWithPlace, within: cut?.allowed, points)) }
     }
+
+    /// The keyframed points alone.
+    func deferredPoints(_ frame: ProjectionFrame, stillWithPlace: Bool, cut: OutlineFlattening.Cut? = nil,
+                        _ points: @escaping (Double) -> [Point]) -> DeferredTracks.Track<Animated<PointList>> {
+        deferredPoints(frame, stillWithPlace: stillWithPlace, cut: cut, points) { $0 }
+    }
+
+    /// A polygon's outline keyframed (`deferredPoints`), with its SMIL `points` animation worked
+    /// out beside it, on every core (nil when the animator writes CSS, whose rules it keeps in
+    /// order itself).
+    func deferredOutline(_ frame: ProjectionFrame, stillWithPlace: Bool, cut: OutlineFlattening.Cut? = nil,
+                         _ points: @escaping (Double) -> [Point]) -> DeferredTracks.Track<KeyframedOutline> {
+        let decimals = options.decimals
+        let animation = animator.usesCSS ? nil : animator.smilAnimation("points") { (list: PointList) in list.svg(decimals: decimals) }
+        return deferredPoints(frame, stillWithPlace: stillWithPlace, cut: cut, points) { track in
+            KeyframedOutline(points: track, animation: animation?(track))
+        }
+    }
+}
+
+/// A projected outline's keyframed points and, in SMIL, the animation of a polygon's `points`.
+struct KeyframedOutline {
+    let points: Animated<PointList>
+    let animation: PreparedSMILAnimation?
 }

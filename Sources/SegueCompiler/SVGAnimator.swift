@@ -96,8 +96,7 @@ final class SVGAnimator {
         guard !track.isConstant else { return }
         switch mode {
         case .smil:
-            SMILAnimation(track: track, tolerance: tolerance, distance: distanceOnScreen(of: attribute), pixelTolerance: pixelTolerance, format: format)
-                .animate(attribute, on: element, clock: clock)
+            smilAnimation(attribute, tolerance: tolerance, format: format)(track).write(on: element)
         case .css:
             let cssFormat = css ?? { value in
                 let text = format(value)
@@ -110,6 +109,17 @@ final class SVGAnimator {
 
     /// How far a value of `attribute` moves on screen, in px, from one value to another; nil for
     /// an attribute not written in px.
+    /// What `animate` writes in SMIL for a track of `attribute`, worked out apart from any
+    /// document (on any thread: the pixel scale and share of the tolerance are those set now).
+    func smilAnimation<V: Interpolatable>(_ attribute: String, tolerance: Double = 0.0005,
+                                          format: @escaping (V) -> String) -> (Animated<V>) -> PreparedSMILAnimation {
+        let distance: ((V, V) -> Double)? = distanceOnScreen(of: attribute), pixelTolerance = pixelTolerance, clock = clock
+        return { track in
+            SMILAnimation(track: track, tolerance: tolerance, distance: distance, pixelTolerance: pixelTolerance, format: format)
+                .prepared(attribute, clock: clock)
+        }
+    }
+
     private func distanceOnScreen<V>(of attribute: String) -> ((V, V) -> Double)? {
         guard Self.pixelAttributes.contains(attribute) else { return nil }
         let scale = pixelScale()

@@ -393,7 +393,7 @@ extension SVGBuilder {
     @discardableResult
     mutating func writeProjectedOutline(_ frame: ProjectionFrame, into parent: XMLElement, stillWithPlace: Bool,
                                         cut: OutlineFlattening.Cut? = nil, outline: @escaping (Double) -> [Point]) -> XMLElement {
-        writePolygon(deferredPoints(frame, stillWithPlace: stillWithPlace, cut: cut, outline), into: parent)
+        writePolygon(deferredOutline(frame, stillWithPlace: stillWithPlace, cut: cut, outline), into: parent)
     }
 
     /// How finely to cut a curved outline of a layer in `frame` (`shape(t)`, in the layer's
@@ -436,7 +436,7 @@ extension SVGBuilder {
         let segments = cut.pieces.corner
         // A still outline is worked out once, and only placed at each time.
         let stillOutline = isStill ? bounds.initialValue.outline(cornerRadius: cornerRadius.initialValue, segments: segments) : nil
-        let track = deferredPoints(frame, stillWithPlace: isStill, cut: cut) { t in
+        let track = deferredOutline(frame, stillWithPlace: isStill, cut: cut) { t in
             place(t).placing(stillOutline ?? bounds.value(at: t).outline(cornerRadius: cornerRadius.value(at: t), segments: segments,
                                                                           keepsArcs: !cornerRadius.isConstant))
         }
@@ -447,12 +447,13 @@ extension SVGBuilder {
     /// A polygon (in `into`) moving through the track's keyframes.
     /// The polygon is laid out now, its points and their animation written once the track is
     /// worked out (ahead of any animation of its fill made meanwhile).
-    private func writePolygon(_ track: DeferredTracks.Track<Animated<PointList>>, into parent: XMLElement) -> XMLElement {
+    private func writePolygon(_ outline: DeferredTracks.Track<KeyframedOutline>, into parent: XMLElement) -> XMLElement {
         let decimals = options.decimals, animator = animator
         if animator.usesCSS {
             // CSS cannot animate `points`; a path's `d` it can.
             let path = parent.addChild("path").set("d", "")
-            track.whenReady { track in
+            outline.whenReady { outline in
+                let track = outline.points
                 path.set("d", track.initialValue.path(decimals: decimals))
                 animator.animate(track, "d", on: path, format: { $0.path(decimals: decimals) },
                                  css: { "path(\"\($0.path(decimals: decimals))\")" })
@@ -460,9 +461,9 @@ extension SVGBuilder {
             return path
         }
         let polygon = parent.addChild("polygon").set("points", "")
-        track.whenReady { track in
-            polygon.set("points", track.initialValue.svg(decimals: decimals))
-            polygon.prepending { animator.animate(track, "points", on: polygon) { $0.svg(decimals: decimals) } }
+        outline.whenReady { outline in
+            polygon.set("points", outline.points.initialValue.svg(decimals: decimals))
+            polygon.prepending { outline.animation?.write(on: polygon) }
         }
         return polygon
     }

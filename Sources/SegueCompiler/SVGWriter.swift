@@ -84,7 +84,7 @@ struct SVGBuilder {
     private var screenPlacements: [String: (Double) -> Homography] = [:]
     /// Projected bounds outlines keyframed so far: a layer's clip and its fill, and a sublayer
     /// lying exactly on it, follow the same outline, worked out once.
-    var boundsOutlines: [(key: BoundsOutlineKey, track: DeferredTracks.Track<Animated<PointList>>)] = []
+    var boundsOutlines: [(key: BoundsOutlineKey, track: DeferredTracks.Track<KeyframedOutline>)] = []
     /// Outlines and gradient ends keyframed once the drawing is laid out, on every core.
     let deferred: DeferredTracks
 
