@@ -59,12 +59,15 @@ final class DeferredTracks {
     }
 
     /// Works out every pending track, on every core, then writes each into its elements, in the
-    /// order the tracks were asked for.
+    /// order the tracks were asked for; again for the tracks those writes ask for (a layer's
+    /// strips, once it is cut into them), until none is left.
     func resolve(with memos: MemoScope) {
-        let jobs = pending
-        pending = []
-        _ = memos.concurrentMap(jobs) { $0.work() }
-        for job in jobs { job.finish() }
+        while !pending.isEmpty {
+            let jobs = pending
+            pending = []
+            _ = memos.concurrentMap(jobs) { $0.work() }
+            for job in jobs { job.finish() }
+        }
     }
 }
 

@@ -20,7 +20,7 @@ struct HTMLStageBuilder {
     let evaluator: Evaluator
     let clock: CSSClock
     let tolerance: Double
-    var ids: IDAllocator
+    let ids: IDAllocator
     var css: [String] = []
 
     /// - Parameter scope: the figure's class; every class and keyframe name starts with it.

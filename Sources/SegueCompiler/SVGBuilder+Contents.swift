@@ -64,14 +64,21 @@ extension SVGBuilder {
 
     /// `x`, `y`, `width` and `height` from a rectangle track; only the changing ones animate.
     func writeFrame(_ bounds: Animated<Rect>, on element: XMLElement) {
-        let initial = bounds.initialValue
-        let parts: [(String, (Rect) -> Double)] = [("x", \.minX), ("y", \.minY), ("width", \.width), ("height", \.height)]
-        for (name, part) in parts {
-            let value = part(initial)
-            if value != 0 || name == "width" || name == "height" { element.set(name, SVGFormat.number(value)) }
+        Self.writeFrame(bounds.initialValue, on: element)
+        for (name, part) in Self.frameParts {
             animator.animate(bounds.map(part), name, on: element) { SVGFormat.number($0) }
         }
     }
+
+    /// A still frame's `x`, `y` (unless 0), `width` and `height`.
+    static func writeFrame(_ rect: Rect, on element: XMLElement) {
+        for (name, part) in frameParts {
+            let value = part(rect)
+            if value != 0 || name == "width" || name == "height" { element.set(name, SVGFormat.number(value)) }
+        }
+    }
+
+    private static let frameParts: [(String, @Sendable (Rect) -> Double)] = [("x", \.minX), ("y", \.minY), ("width", \.width), ("height", \.height)]
 
     func writeFill(_ color: Animated<Color>, on element: XMLElement) {
         element.set("fill", SVGFormat.color(color.initialValue))

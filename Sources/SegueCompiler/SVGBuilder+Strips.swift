@@ -20,10 +20,11 @@ extension SVGBuilder {
         try writeBackgroundAndContents(content, into: defs.addChild("g").set("id", contentID))
         // The instants the layer is shown, among those its visibility switches were looked for at.
         let shownTimes = Self.probeTimes(frame.startTimes).filter(frame.shown)
-        let strips = stripRects(bounds, frame: frame, place: place, times: shownTimes)
-        // Each strip's map is keyframed once the drawing is laid out, beside the other tracks
-        // (`DeferredTracks`); the memos learn the times they all look at first now.
+        // The strips are cut, and each strip's map keyframed, once the drawing is laid out, beside
+        // the other tracks (`DeferredTracks`); the memos learn the times they all look at first
+        // now.
         let sampler = trackSampler, animator = animator, decimals = options.decimals, xlink = xlink()
+        let ids = ids, defs = defs, deferred = deferred, tolerance = options.tolerance
         // SMIL animations are worked out beside the maps, on every core; CSS rules are kept in
         // the order they are made, by the animator.
         let smil = animator.usesCSS ? nil : animator.clock
@@ -33,31 +34,41 @@ extension SVGBuilder {
         // same for every strip.
         let measuredTimes = sampler.shownLookTimes(frame, stillWithPlace: true)
         if !frame.placeIsStill { deferred.prepare(frame, at: measuredTimes, with: sampler) }
-        for strip in strips {
-            let clipID = ids.make(layer.id + "-strip")
-            // Neighbouring strips overlap by a point, so antialiased clip edges leave no seam. The
-            // clip is drawn in the content's own space, through the strip's map like the content,
-            // so it never moves.
-            let clipRect = Rect(x: max(strip.minX - 1, bounds.minX), y: max(strip.minY - 1, bounds.minY),
-                                width: min(strip.maxX + 1, bounds.maxX) - max(strip.minX - 1, bounds.minX),
-                                height: min(strip.maxY + 1, bounds.maxY) - max(strip.minY - 1, bounds.minY))
-            writeFrame(Animated(clipRect), on: defs.addChild("clipPath").set("id", clipID).addChild("rect"))
-            // The strip's place among its siblings, filled in (and then unwrapped) once its map is
-            // keyframed.
-            let slot = body.addChild("g")
-            deferred.track(now: frame.placeIsStill) {
-                Self.stripMotion(strip, clip: clipRect, frame: frame, place: place, shownTimes: shownTimes,
-                                 measuredTimes: measures ? measuredTimes : nil, sampler: sampler, smil: smil)
-            }.whenReady { motion in
-                straying.record(motion.straying)
-                var group = slot
-                for (index, step) in motion.steps.enumerated() {
-                    group = Self.writeStripStep(step, into: group, prepared: motion.prepared?[index], moved: motion.moved,
-                                                animator: animator, decimals: decimals)
+        // Where the strips' clips go among the definitions, and the strips among the layer's
+        // drawing, once they are cut: every layer's after the layout, still or not, so that their
+        // clips are named in the order of the drawing.
+        let clips = defs.addChild("g"), drawing = body.addChild("g")
+        deferred.track {
+            Self.stripRects(bounds, frame: frame, place: place, times: shownTimes, tolerance: tolerance)
+        }.whenReady { strips in
+            for strip in strips {
+                let clipID = ids.make(layer.id + "-strip")
+                // Neighbouring strips overlap by a point, so antialiased clip edges leave no seam. The
+                // clip is drawn in the content's own space, through the strip's map like the content,
+                // so it never moves.
+                let clipRect = Rect(x: max(strip.minX - 1, bounds.minX), y: max(strip.minY - 1, bounds.minY),
+                                    width: min(strip.maxX + 1, bounds.maxX) - max(strip.minX - 1, bounds.minX),
+                                    height: min(strip.maxY + 1, bounds.maxY) - max(strip.minY - 1, bounds.minY))
+                Self.writeFrame(clipRect, on: clips.addChild("clipPath").set("id", clipID).addChild("rect"))
+                // The strip's place among its siblings, filled in (and then unwrapped) once its map is
+                // keyframed.
+                let slot = drawing.addChild("g")
+                deferred.track(now: frame.placeIsStill) {
+                    Self.stripMotion(strip, clip: clipRect, frame: frame, place: place, shownTimes: shownTimes,
+                                     measuredTimes: measures ? measuredTimes : nil, sampler: sampler, smil: smil)
+                }.whenReady { motion in
+                    straying.record(motion.straying)
+                    var group = slot
+                    for (index, step) in motion.steps.enumerated() {
+                        group = Self.writeStripStep(step, into: group, prepared: motion.prepared?[index], moved: motion.moved,
+                                                    animator: animator, decimals: decimals)
+                    }
+                    group.addChild("use").set("clip-path", "url(#\(clipID))").set("href", "#" + contentID, namespace: xlink)
+                    slot.unwrap()
                 }
-                group.addChild("use").set("clip-path", "url(#\(clipID))").set("href", "#" + contentID, namespace: xlink)
-                slot.unwrap()
             }
+            clips.unwrap()
+            drawing.unwrap()
         }
     }
 
@@ -228,9 +239,10 @@ extension SVGBuilder {
     /// side, each strip as wide as its own map allows, found by halving. Perspective strays most
     /// where the layer lies deepest, so the strips narrow toward that side, and there are fewer
     /// of them than with equal widths.
-    private func stripRects(_ bounds: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
-                            times: [Double]) -> [Rect] {
-        let limit = options.tolerance * Self.stripShare
+    /// (On any thread: it changes nothing but its own locals.)
+    private static func stripRects(_ bounds: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
+                                   times: [Double], tolerance: Double) -> [Rect] {
+        let limit = tolerance * Self.stripShare
         // Each instant's placement and screen map, looked up once for the many strips tried, and
         // their product where the screen map is affine (the same points, one map fewer).
         let maps = times.map { t -> (place: Homography, screen: Homography, toScreen: Homography?) in

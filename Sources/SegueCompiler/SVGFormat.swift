@@ -132,8 +132,9 @@ public enum SVGFormat {
 }
 
 /// Hands out XML ids that are valid names and unique within one document, all under one prefix
-/// so several documents can share a page.
-struct IDAllocator {
+/// so several documents can share a page. One per document, shared by whatever names its elements
+/// (a strip's clip is named once its layer's strips are cut, after the layout).
+final class IDAllocator {
     let prefix: String
     private var used: Set<String> = []
 
@@ -145,14 +146,14 @@ struct IDAllocator {
         self.prefix = prefix
     }
 
-    mutating func make(_ hint: String) -> String {
+    func make(_ hint: String) -> String {
         claim(prefix + Self.sanitize(hint))
     }
 
     /// `name` itself when nothing has it yet, else `name-2`, `name-3`…, kept from then on. A name
     /// made from another (a layer's body from its layer's name) stays apart from a layer that
     /// happens to be called so.
-    mutating func claim(_ name: String) -> String {
+    func claim(_ name: String) -> String {
         var candidate = name
         var counter = 2
         while used.contains(candidate) {

@@ -62,7 +62,7 @@ struct SVGBuilder {
     let animator: SVGAnimator
     /// The memos of this write, and its work on several threads.
     let memos: MemoScope
-    var ids: IDAllocator
+    let ids: IDAllocator
     private(set) var document: XMLDocument
     private(set) var defs: XMLElement
     /// Each layer's group, by element: the layer it draws, or nil for a still copy (a snapshot's
