@@ -107,8 +107,6 @@ final class SVGAnimator {
         }
     }
 
-    /// How far a value of `attribute` moves on screen, in px, from one value to another; nil for
-    /// an attribute not written in px.
     /// What `animate` writes in SMIL for a track of `attribute`, worked out apart from any
     /// document (on any thread: the pixel scale and share of the tolerance are those set now).
     func smilAnimation<V: Interpolatable>(_ attribute: String, tolerance: Double = 0.0005,
@@ -120,6 +118,8 @@ final class SVGAnimator {
         }
     }
 
+    /// How far a value of `attribute` moves on screen, in px, from one value to another; nil for
+    /// an attribute not written in px.
     private func distanceOnScreen<V>(of attribute: String) -> ((V, V) -> Double)? {
         guard Self.pixelAttributes.contains(attribute) else { return nil }
         let scale = pixelScale()
