@@ -158,9 +158,10 @@ extension SVGBuilder {
         // A layer that hides its back may turn it between the keyframe times' probes (a spring
         // swinging it through edge-on and back within a few microseconds): looked for on the
         // sampling grid too, and closer wherever how squarely it faces the viewer changes by more
-        // than it would take to turn.
+        // than it would take to turn. (A layer sharing its superlayer's visibility takes the
+        // superlayer's switches, found so: it needs no probes of its own.)
         var probe = Self.probeTimes(times)
-        if !layer.isDoubleSided && !isStatic {
+        if !layer.isDoubleSided && !isStatic && sharedShown == nil {
             probe = ProjectionSampler.facingProbes(probe + trackSampler.grid(base: times, moving: moving),
                                                    minimumStep: trackSampler.cycle * ProjectionSampler.minimumRefinedStep,
                                                    facing: area)

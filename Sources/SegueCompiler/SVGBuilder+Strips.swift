@@ -58,18 +58,26 @@ extension SVGBuilder {
                                      measuredTimes: measures ? measuredTimes : nil, sampler: sampler, smil: smil)
                 }.whenReady { motion in
                     straying.record(motion.straying)
-                    var group = slot
-                    for (index, step) in motion.steps.enumerated() {
-                        group = Self.writeStripStep(step, into: group, prepared: motion.prepared?[index], moved: motion.moved,
-                                                    animator: animator, decimals: decimals)
-                    }
-                    group.addChild("use").set("clip-path", "url(#\(clipID))").set("href", "#" + contentID, namespace: xlink)
-                    slot.unwrap()
+                    Self.writeStrip(motion, into: slot, clipID: clipID, contentID: contentID, animator: animator,
+                                    decimals: decimals, xlink: xlink)
                 }
             }
             clips.unwrap()
             drawing.unwrap()
         }
+    }
+
+    /// Writes a strip into its place among its siblings (`slot`, then unwrapped): its steps nested,
+    /// and innermost the layer's content (`contentID`) clipped to the strip (`clipID`).
+    private static func writeStrip(_ motion: StripMotion, into slot: XMLElement, clipID: String, contentID: String,
+                                   animator: SVGAnimator, decimals: Int, xlink: XMLNamespace) {
+        var group = slot
+        for (index, step) in motion.steps.enumerated() {
+            group = writeStripStep(step, into: group, prepared: motion.prepared?[index], moved: motion.moved,
+                                   animator: animator, decimals: decimals)
+        }
+        group.addChild("use").set("clip-path", "url(#\(clipID))").set("href", "#" + contentID, namespace: xlink)
+        slot.unwrap()
     }
 
     /// A strip's map over time, as the steps to write and how far the map moves its probes between
