@@ -437,9 +437,12 @@ extension SVGBuilder {
         let segments = cut.pieces.corner
         // A still outline is worked out once, and only placed at each time.
         let stillOutline = isStill ? bounds.initialValue.outline(cornerRadius: cornerRadius.initialValue, segments: segments) : nil
+        // A moving outline that ever rounds keeps its arcs throughout, as the same number of
+        // points: its drawn radius is 0 wherever the radius or the bounds' shorter side is (a layer
+        // growing from no size), and SMIL cannot move a list of points into a longer one.
         let track = deferredOutline(frame, stillWithPlace: isStill, cut: cut) { t in
             place(t).placing(stillOutline ?? bounds.value(at: t).outline(cornerRadius: cornerRadius.value(at: t), segments: segments,
-                                                                          keepsArcs: !cornerRadius.isConstant))
+                                                                          keepsArcs: roundsEver))
         }
         if let key { boundsOutlines.append((key, track)) }
         return writePolygon(track, into: parent)

@@ -11,6 +11,21 @@ struct RecordedStray: Sendable, CustomTestStringConvertible {
 
     /// The strays whose causes are fixed: each must now replay within the tolerance.
     static let fixed: [RecordedStray] = [
+        // A projected layer growing from no size with rounded corners: at no size its outline was
+        // four points, then 54 once it had room for its arcs, and SMIL cannot move four points into
+        // 54, so it jumped (249 px); a moving outline that ever rounds now keeps its arcs throughout.
+        RecordedStray(name: "aRoundedLayerGrowingFromNoSizeKeepsItsPoints", choices: [
+            1602374109, 2371526600, 808874818, 2040626959, 2558516242, 2344573155, 4024801081, 941530738, 1955216426,
+            147143351, 1407303726, 353597007, 1862508545, 3552790284, 3347224176, 53160927, 4171389302, 768522115,
+            1788320645, 1708065803, 2668574573, 1284305210, 434346346, 1672513004, 1856993112, 1826804478,
+            1473754751, 1261857539, 1154592792, 3393349072, 40777516, 1769933099, 528505972, 1173125545, 2301844244,
+            3957493272, 1678715670, 1121529870, 242070002, 3483536173, 687634848, 2211370604, 3692634049, 829899362,
+            580144499, 4009559507, 1173244108, 756188627, 2671462544, 4112985415, 3544156563, 2810032956, 3383198231,
+            3991513823, 1407578522, 2850992304, 3420252339, 2023155995, 2586913111, 4074536447, 2797078097,
+            3886193286, 2467542648, 905029400, 188045475, 1923205031, 2774789774, 2800714514, 2796031729, 1593218177,
+            2359544131, 471417191, 4013034194, 73628164, 1927309484, 1799796714
+        ]),
+
         // A Core Animation spring moving `from` by about 1,000 pt: sampled to 0.0005 of its progress
         // only, it strayed 0.62 px; now also to 0.35 px.
         RecordedStray(name: "aLongSpringIsSampledInPixels", choices: [
