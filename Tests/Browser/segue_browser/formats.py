@@ -74,7 +74,14 @@ class HTMLFormat(Format):
     figure's viewport to (PAD, PAD) on a white page and hides the title and the controls, and a
     script at the end shows the stage of the direction under test and pauses every CSS animation at
     the time. The viewport's own black backdrop and rounded corners are presentation around the
-    stage, not part of the transition, so the style clears them."""
+    stage, not part of the transition, so the style clears them.
+
+    The page's player is kept from starting (its figure is marked as started before its script
+    runs): the frames are the animations' own, seeked by the page's last script. Left to start, the
+    player plays the animations while the page parses, and on a loaded machine Chromium could paint
+    a frame between its script and the seeking one; its compositor then kept showing the animation
+    a few milliseconds in, however the page paused and seeked it afterwards (about one load in fifty
+    with both cores busy). The player's own seeking is checked by the preview and fragment checks."""
 
     def seek_page(self, document: str, layout: PageLayout, time: float, direction: str) -> str:
         style = (f"<style>html, body {{ margin: 0 !important; padding: 0 !important; background: {PAGE_BACKGROUND} !important; "
@@ -85,6 +92,9 @@ class HTMLFormat(Format):
         show = (f"document.querySelectorAll('.segue-stage').forEach(function (s) "
                 f"{{ s.hidden = s.getAttribute('data-direction') !== {direction!r}; }});")
         script = f"<script>{show} {css_seek_script(time)}</script>"
+        hold_player = ("<script>document.querySelectorAll('.segue-figure').forEach(function (f) "
+                       "{ f.dataset.segueReady = '1'; });</script>")
+        document = _insert_before(document, "<script", hold_player, last=False)
         return _insert_before(_insert_before(document, "</head>", style), "</body>", script)
 
 
@@ -96,8 +106,10 @@ FORMATS: list[Format] = [SVG, SVG_CSS, HTML]
 """Every format `segue export` writes."""
 
 
-def _insert_before(document: str, tag: str, text: str) -> str:
-    index = document.lower().rfind(tag)
+def _insert_before(document: str, tag: str, text: str, last: bool = True) -> str:
+    """`document` with `text` before the last (or first) `tag`."""
+    lowered = document.lower()
+    index = lowered.rfind(tag) if last else lowered.find(tag)
     if index < 0:
         raise ValueError(f"the document has no {tag}")
     return document[:index] + text + document[index:]
