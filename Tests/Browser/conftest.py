@@ -7,7 +7,8 @@ What runs
 
     - `test_frames.py`: each engine renders the document paused at 0, 25, 50, 75 and 100 % of the
       duration and just after every keyframe time (SMIL: `pauseAnimations()` + `setCurrentTime()`;
-      CSS: `document.getAnimations()` + `currentTime`), and each frame is compared with
+      CSS: `document.getAnimations()` + `currentTime`, the HTML page's player kept from starting),
+      and each frame is compared with
       `segue inspect … --at T --json`: every predicted edge (layer quads, mask circles along their
       radii, the stage's clip) must be found within 1.5 px, and colour probes 1.5 px inside and
       outside every outline and on a page-wide grid must show the model's colour (opacity, hidden
