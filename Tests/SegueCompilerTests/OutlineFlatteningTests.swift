@@ -33,7 +33,7 @@ struct OutlineFlatteningTests {
         return max(truth.map { distance($0, to: polygon) }.max() ?? 0, along.map { distance($0, to: truth) }.max() ?? 0)
     }
 
-    @Test(arguments: [1.0, 5, 14, 40, 200, 730], [0.05, 0.25])
+    @Test(arguments: [1.0, 5, 14, 40, 200, 730, 100_000], [0.05, 0.25])
     func aRoundedCornerIsCutIntoTheFewestPiecesWithinTheError(radius: Double, error: Double) {
         let flattening = OutlineFlattening(chordError: error)
         let pieces = flattening.pieces(cornerRadius: radius).corner
