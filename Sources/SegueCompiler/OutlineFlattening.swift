@@ -13,9 +13,10 @@ struct OutlineFlattening: Equatable {
 
     /// The most pieces a quarter circle, a whole ellipse or one Bézier curve is cut into, however
     /// much the perspective stretches it: a bound on the polygon's size where a layer comes close
-    /// to the camera. At the default 0.5 px, 128 pieces keep a corner within the tolerance up to a
-    /// radius times stretch of about 23,000 pt (32 pieces did to about 1,400: a 152 pt corner of a
-    /// layer turned 87° from a viewer 500 pt away, stretched 32 times on screen, strayed 0.63 px).
+    /// to the camera. At the default 0.5 px, 128 pieces keep a corner's chords within their half of
+    /// the tolerance up to a radius times stretch of about 23,000 pt (32 pieces did to about 1,400:
+    /// a 152 pt corner of a layer turned 87° from a viewer 500 pt away, stretched 32 times on
+    /// screen, strayed 0.63 px).
     static let mostPieces = (arc: 128, ellipse: 512, curve: 256)
 
     /// The most a curve larger than the chord error turns over one piece: 22.5°, four pieces to
