@@ -80,8 +80,9 @@ class HTMLFormat(Format):
     runs): the frames are the animations' own, seeked by the page's last script. Left to start, the
     player plays the animations while the page parses, and on a loaded machine Chromium could paint
     a frame between its script and the seeking one; its compositor then kept showing the animation
-    a few milliseconds in, however the page paused and seeked it afterwards (about one load in fifty
-    with both cores busy). The player's own seeking is checked by the preview and fragment checks."""
+    a few milliseconds in, however the page paused and seeked it afterwards (3 loads in 360 with
+    both cores busy, a third with the renderer slowed twentyfold). The player's own seeking is
+    checked by the preview and fragment checks."""
 
     def seek_page(self, document: str, layout: PageLayout, time: float, direction: str) -> str:
         style = (f"<style>html, body {{ margin: 0 !important; padding: 0 !important; background: {PAGE_BACKGROUND} !important; "
