@@ -6,7 +6,6 @@ from segue_browser.artifacts import case_folder, report_failures
 from segue_browser.cases import sample_times
 from segue_browser.checker import check_frame
 from segue_browser.layout import PageLayout
-from segue_browser.model import FrameModel
 from segue_browser.report import REPORT
 
 
@@ -14,7 +13,7 @@ def test_frames_match_model(engine, case, documents, request):
     document = documents.text(case)
     start = documents.model_state(case, 0.0)
     times = sample_times(start["duration"], start["keyframeTimes"])
-    models = [FrameModel(documents.model_state(case, time)) for time in times]
+    models = [documents.frame_model(case, time) for time in times]
     layouts = [PageLayout.for_model(model) for model in models]
     images = engine.capture_pages([(case.format.seek_page(document, layout, time, case.direction), layout.page_size)
                                    for time, layout in zip(times, layouts)])

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .formats import FORMATS, Format
+from .model import FrameModel
 from .segue_cli import DIRECTIONS, Preset, Segue
 
 FRACTIONS = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -59,12 +60,14 @@ def sample_times(duration: float, keyframe_times: list[float]) -> list[float]:
 
 
 class Documents:
-    """Exports each document once per session, into `folder`."""
+    """Exports each document once per session, into `folder`, and builds each frame's model once:
+    the engines and formats of a preset and direction share it."""
 
     def __init__(self, segue: Segue, folder: Path):
         self.segue = segue
         self.folder = folder
         self._paths: dict[tuple, Path] = {}
+        self._models: dict[tuple, FrameModel] = {}
 
     def path(self, case: Case, **overrides: str) -> Path:
         params = case.params(**overrides)
@@ -82,3 +85,10 @@ class Documents:
     def model_state(self, case: Case, at: float, **overrides: str) -> dict:
         """The model at `at` seconds, for the same parameters as the document."""
         return self.segue.inspect(case.preset.name, case.direction, case.params(**overrides), at)
+
+    def frame_model(self, case: Case, at: float, **overrides: str) -> FrameModel:
+        """The model's picture at `at` seconds (`model_state`'s), the same object for every format."""
+        key = (case.preset.name, case.direction, tuple(sorted(case.params(**overrides).items())), repr(at))
+        if key not in self._models:
+            self._models[key] = FrameModel(self.model_state(case, at, **overrides))
+        return self._models[key]

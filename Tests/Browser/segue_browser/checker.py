@@ -43,10 +43,7 @@ class EdgeResult:
 class ProbeResult:
     probe: Probe
     actual: np.ndarray
-
-    @property
-    def error(self) -> float:
-        return float(np.abs(self.actual - self.probe.expected).max())
+    error: float          # the largest channel difference from the model's colour, 0..1
 
     @property
     def ok(self) -> bool:
@@ -103,29 +100,63 @@ class FrameCheck:
         return "\n".join(lines)
 
 
+@dataclass(frozen=True)
+class FramePlan:
+    """Where a frame of one model is read on one page: the scan lines with their sample points and
+    the colour probes with their pixels. It depends on the model alone, so it is worked out once
+    per model and layout (`plan_frame`) and read again in every engine and format."""
+
+    scans: list[ScanLine]
+    scan_points: np.ndarray      # (scans, samples, 2) page coordinates
+    colors_before: np.ndarray    # (scans, 3)
+    colors_after: np.ndarray     # (scans, 3)
+    probes: list[Probe]
+    probe_pixels: np.ndarray     # (probes, 2) integer page pixel (x, y)
+    probe_colors: np.ndarray     # (probes, 3)
+
+
+def plan_frame(model: FrameModel, layout: PageLayout) -> FramePlan:
+    """The scan lines and colour probes of `model` on `layout`, kept on the model for reuse."""
+    if layout not in model.plans:
+        shapes = outlines(model)
+        scans = scan_lines(model, layout, shapes)
+        probes = color_probes(model, layout, shapes)
+        offsets = scan_offsets()
+        points = layout.to_page(np.array([scan.points(offsets) for scan in scans]).reshape(-1, len(offsets), 2))
+        centres = np.array([probe.point for probe in probes]).reshape(-1, 2)
+        model.plans[layout] = FramePlan(
+            scans, points,
+            np.array([scan.color_before for scan in scans]).reshape(-1, 3),
+            np.array([scan.color_after for scan in scans]).reshape(-1, 3),
+            probes, np.floor(layout.to_page(centres)).astype(int),
+            np.array([probe.expected for probe in probes]).reshape(-1, 3))
+    return model.plans[layout]
+
+
 def check_frame(image: Image.Image, model: FrameModel, layout: PageLayout) -> FrameCheck:
     """Locates every predicted edge in `image` and reads every colour probe."""
     expected_size = layout.page_size
     if image.size != expected_size:
         raise ValueError(f"captured frame is {image.size[0]}x{image.size[1]}, expected {expected_size[0]}x{expected_size[1]}")
     pixels = np.asarray(image.convert("RGB"), dtype=float) / 255.0
-    shapes = outlines(model)
-    check = FrameCheck(model, layout, image)
-    offsets = scan_offsets()
-    for scan in scan_lines(model, layout, shapes):
-        colors = sample_bilinear(pixels, layout.to_page(scan.points(offsets)))
-        check.edges.append(EdgeResult(scan, locate_edge(colors, scan.color_before, scan.color_after)))
-    for probe in color_probes(model, layout, shapes):
-        x, y = np.floor(layout.to_page(probe.point)).astype(int)
-        check.probes.append(ProbeResult(probe, pixels[y, x]))
-    return check
+    plan = plan_frame(model, layout)
+    count, samples, _ = plan.scan_points.shape
+    colors = sample_bilinear(pixels, plan.scan_points.reshape(-1, 2)).reshape(count, samples, 3)
+    found = locate_edges(colors, plan.colors_before, plan.colors_after)
+    actual = pixels[plan.probe_pixels[:, 1], plan.probe_pixels[:, 0]]
+    errors = np.abs(actual - plan.probe_colors).max(axis=1) if len(actual) else np.zeros(0)
+    return FrameCheck(model, layout, image,
+                      edges=[EdgeResult(scan, float(f)) for scan, f in zip(plan.scans, found)],
+                      probes=[ProbeResult(probe, a, float(e)) for probe, a, e in zip(plan.probes, actual, errors)])
 
 
-def locate_edge(colors: np.ndarray, before: np.ndarray, after: np.ndarray) -> float:
-    """Where along a scan line the colour turns from `before` to `after` (0 = predicted)."""
+def locate_edges(colors: np.ndarray, before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """Where along each scan line (`colors`: scans × samples × RGB) the colour turns from its
+    `before` to its `after` colour, px from the predicted edge."""
     direction = before - after
-    inside = np.clip((colors - after) @ direction / float(direction @ direction), 0.0, 1.0)
-    return float(inside.sum() * SCAN_STEP - REACH)
+    lengths = np.maximum(np.einsum("sc,sc->s", direction, direction), 1e-12)
+    inside = np.clip(np.einsum("skc,sc->sk", colors - after[:, None, :], direction) / lengths[:, None], 0.0, 1.0)
+    return inside.sum(axis=1) * SCAN_STEP - REACH
 
 
 def sample_bilinear(pixels: np.ndarray, points: np.ndarray) -> np.ndarray:

@@ -157,6 +157,7 @@ class FrameModel:
         self.width = float(state["size"]["width"])
         self.height = float(state["size"]["height"])
         self.background = np.array(background, dtype=float)
+        self.plans: dict = {}  # where the checker reads frames of this model, by layout (checker.plan_frame)
         self.layers = [ModelLayer.from_report(layer) for layer in state["layers"]]
         self.children: dict[str | None, list[ModelLayer]] = {}
         for layer in self.layers:
