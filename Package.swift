@@ -13,7 +13,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -33,10 +32,7 @@ let package = Package(
             dependencies: ["Segue", "SegueXML", .product(name: "Mustache", package: "swift-mustache")],
             resources: [.copy("Templates")]
         ),
-        .target(
-            name: "SegueFiles",
-            dependencies: ["Segue", .product(name: "Crypto", package: "swift-crypto")]
-        ),
+        .target(name: "SegueFiles", dependencies: ["Segue"]),
         .target(name: "SeguePresets", dependencies: ["Segue"]),
         .target(
             name: "SeguePreview",

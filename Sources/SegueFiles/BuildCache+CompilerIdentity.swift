@@ -1,4 +1,3 @@
-import Crypto
 import Segue
 
 extension BuildCache {

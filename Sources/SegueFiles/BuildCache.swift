@@ -1,4 +1,3 @@
-import Crypto
 import Segue
 
 /// Compiled transition files, kept so that an unchanged file is not compiled again.
