@@ -36,7 +36,7 @@ Engines (all required; a missing one fails, never skips)
     on a private Xvfb display). `scripts/setup` installs them and the Python packages.
 
 Running
-    scripts/test runs it after the Swift tests (about 4 minutes on 2 cores); alone:
+    scripts/test runs it after the Swift tests (about 8 minutes on 2 cores); alone:
 
         swift build && python3 -m pytest Tests/Browser -q
         python3 -m pytest Tests/Browser -q --engines chromium      # one engine while working
