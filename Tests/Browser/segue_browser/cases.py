@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .formats import FORMATS, Format
 from .model import FrameModel
-from .segue_cli import DIRECTIONS, Preset, Segue
+from .segue_cli import DIRECTIONS, Preset, Segue, inspection_key
 
 FRACTIONS = (0.0, 0.25, 0.5, 0.75, 1.0)
 """Times sampled in every case, as fractions of the duration."""
@@ -88,7 +88,7 @@ class Documents:
 
     def frame_model(self, case: Case, at: float, **overrides: str) -> FrameModel:
         """The model's picture at `at` seconds (`model_state`'s), the same object for every format."""
-        key = (case.preset.name, case.direction, tuple(sorted(case.params(**overrides).items())), repr(at))
+        key = inspection_key(case.preset.name, case.direction, case.params(**overrides), at)
         if key not in self._models:
             self._models[key] = FrameModel(self.model_state(case, at, **overrides))
         return self._models[key]

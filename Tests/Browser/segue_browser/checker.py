@@ -144,7 +144,7 @@ def check_frame(image: Image.Image, model: FrameModel, layout: PageLayout) -> Fr
     colors = sample_bilinear(pixels, plan.scan_points.reshape(-1, 2)).reshape(count, samples, 3)
     found = locate_edges(colors, plan.colors_before, plan.colors_after)
     actual = pixels[plan.probe_pixels[:, 1], plan.probe_pixels[:, 0]]
-    errors = np.abs(actual - plan.probe_colors).max(axis=1) if len(actual) else np.zeros(0)
+    errors = np.abs(actual - plan.probe_colors).max(axis=1)
     return FrameCheck(model, layout, image,
                       edges=[EdgeResult(scan, float(f)) for scan, f in zip(plan.scans, found)],
                       probes=[ProbeResult(probe, a, float(e)) for probe, a, e in zip(plan.probes, actual, errors)])

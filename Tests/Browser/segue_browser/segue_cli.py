@@ -87,11 +87,16 @@ class Segue:
 
     def inspect(self, preset: str, direction: str, params: dict[str, str], at: float) -> dict:
         """The model's state at `at` seconds."""
-        key = (preset, direction, tuple(sorted(params.items())), repr(at))
+        key = inspection_key(preset, direction, params, at)
         if key not in self._inspections:
             self._inspections[key] = json.loads(self.run(
                 "inspect", preset, "--direction", direction, *_param_arguments(params), "--at", repr(at), "--json"))
         return self._inspections[key]
+
+
+def inspection_key(preset: str, direction: str, params: dict[str, str], at: float) -> tuple:
+    """What names one model state: the same preset, direction, parameters and time give the same state."""
+    return preset, direction, tuple(sorted(params.items())), repr(at)
 
 
 def _param_arguments(params: dict[str, str]) -> list[str]:
