@@ -16,11 +16,18 @@ from PIL import Image
 
 from segue_browser.segue_cli import REPO
 
-LOOK_EVERY = 0.1
-"""Seconds between looks at a picture."""
-
 LOOP_PAUSE = 1.0
 """Seconds `segue gallery` holds the last frame between loops (its default --pause)."""
+
+LEAST_LOOKS = 24
+"""Looks at a picture that shows no change before it is called still. Between them the page waits
+a fraction of the picture's cycle that differs each time (`GOLDEN_FRACTION`'s multiples), so that
+on a loaded machine, where a look can take about a cycle, the looks still fall at phases spread
+over the cycle, not each in the hold: with the motion a third of the cycle (circle-reveal), 24
+looks at independent phases all miss it with a chance of 6 in 100,000."""
+
+GOLDEN_FRACTION = (5 ** 0.5 - 1) / 2
+"""0.618…: its multiples, modulo 1, spread evenly over 0…1 however many are taken."""
 
 
 @pytest.fixture(scope="module")
@@ -71,9 +78,10 @@ def test_gallery_shows_every_transition_in_chromium(site, segue, chromium_page):
         assert card["snippets"] == 3, card
 
     # Every <img> plays. The gallery loops its SVGs with a hold on the last frame, so each is looked
-    # at, in view, until it changes or two whole cycles (its duration and the hold) have gone by: on
-    # a loaded machine a screenshot of a large SVG can take as long as its motion, and looks one
-    # cycle apart may each fall in the hold.
+    # at, in view, until it changes, or until two whole cycles (its duration and the hold) have gone
+    # by and it has been looked at LEAST_LOOKS times: on a loaded machine a screenshot can take
+    # about a cycle (1.5 s for circle-reveal with one core busy), and two cycles then hold only two
+    # or three looks, each of which may fall in the hold.
     durations = page.evaluate("() => Array.from(document.querySelectorAll('.segue-figure')).map(f => +f.dataset.duration)")
     still = []
     for index, (card, duration) in enumerate(zip(cards, durations)):
@@ -82,12 +90,14 @@ def test_gallery_shows_every_transition_in_chromium(site, segue, chromium_page):
         box = img.bounding_box()
         first = _look(page, box)
         assert first.std() > 1, f"{card['name']}: the picture is blank"
-        deadline = time.monotonic() + 2 * (duration + LOOP_PAUSE) + LOOK_EVERY
+        cycle = duration + LOOP_PAUSE
+        deadline, looks = time.monotonic() + 2 * cycle, 0
         while not _differ(first, _look(page, box)):
-            if time.monotonic() > deadline:
+            looks += 1
+            if looks >= LEAST_LOOKS and time.monotonic() > deadline:
                 still.append(card["name"])
                 break
-            page.wait_for_timeout(LOOK_EVERY * 1000)
+            page.wait_for_timeout((looks * GOLDEN_FRACTION % 1) * cycle * 1000)
     assert not still, f"these SVGs do not move in the gallery: {still}"
     assert not errors, errors
 
