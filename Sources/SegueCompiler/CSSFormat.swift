@@ -11,7 +11,7 @@ enum CSSFormat {
     /// CSS's column-major order of the same matrix.
     static func matrix3d(_ t: Transform3D) -> String {
         if t.isIdentity { return "none" }
-        return "matrix3d(" + t.elements.map { SVGFormat.number($0, decimals: 6) }.joined(separator: ",") + ")"
+        return "matrix3d(" + SVGFormat.numbers(t.elements, decimals: 6, separator: ",") + ")"
     }
 
     static func color(_ c: Color) -> String {
@@ -30,7 +30,7 @@ enum CSSFormat {
         switch easing {
         case .bezier(let c):
             if c.isLinear { return "linear" }
-            return "cubic-bezier(" + [c.x1, c.y1, c.x2, c.y2].map { SVGFormat.number($0, decimals: 4) }.joined(separator: ",") + ")"
+            return "cubic-bezier(" + SVGFormat.numbers([c.x1, c.y1, c.x2, c.y2], decimals: 4, separator: ",") + ")"
         case .spring:
             let stops = EasingSampler.fractions(for: easing, tolerance: tolerance).map { f in
                 SVGFormat.number(easing.progress(at: f), decimals: 4) + " " + SVGFormat.number(f * 100, decimals: 3) + "%"

@@ -17,8 +17,14 @@ struct PointList: Interpolatable {
 
     /// `x,y x,y …` with the given number of decimals.
     func svg(decimals: Int) -> String {
-        points.map { "\(SVGFormat.number($0.x, decimals: decimals)),\(SVGFormat.number($0.y, decimals: decimals))" }
-            .joined(separator: " ")
+        var list = SVGFormat.NumberList(capacity: points.count * 16)
+        for (index, point) in points.enumerated() {
+            if index > 0 { list.append(" ") }
+            list.append(point.x, decimals: decimals)
+            list.append(",")
+            list.append(point.y, decimals: decimals)
+        }
+        return list.text
     }
 }
 

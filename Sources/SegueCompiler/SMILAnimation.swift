@@ -99,10 +99,11 @@ struct SMILAnimation<Value: Interpolatable> {
     static func keyTimes(_ fractions: [Double], moved: [Double]) -> [String] {
         fractions.indices.map { i in
             let x = fractions[i]
-            var speeds: [Double] = []
-            if i > 0, x > fractions[i - 1] { speeds.append(moved[i - 1] / (x - fractions[i - 1])) }
-            if i + 1 < fractions.count, fractions[i + 1] > x { speeds.append(moved[i] / (fractions[i + 1] - x)) }
-            let speed = speeds.max() ?? 0
+            // The faster of the motions into and out of the keyframe (no list of them: keyframes
+            // number in the thousands).
+            var speed = 0.0
+            if i > 0, x > fractions[i - 1] { speed = moved[i - 1] / (x - fractions[i - 1]) }
+            if i + 1 < fractions.count, fractions[i + 1] > x { speed = max(speed, moved[i] / (fractions[i + 1] - x)) }
             var decimals = 5
             while decimals < 9 {
                 let unit = pow(10, Double(decimals))
@@ -125,7 +126,7 @@ struct SMILAnimation<Value: Interpolatable> {
             attributes.append(("calcMode", "spline"))
             let splines = frames.dropFirst().map { written in
                 let c = written.frame.curve.bezier ?? .linear
-                return [c.x1, c.y1, c.x2, c.y2].map { SVGFormat.number($0, decimals: 4) }.joined(separator: " ")
+                return SVGFormat.numbers([c.x1, c.y1, c.x2, c.y2], decimals: 4, separator: " ")
             }
             attributes.append(("keySplines", splines.joined(separator: ";")))
         }

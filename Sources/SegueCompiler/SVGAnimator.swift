@@ -180,7 +180,7 @@ final class SVGAnimator {
 
     /// A transform step's numbers as SMIL writes them: comma-separated, `decimals` each.
     private static func transformFormat<V>(_ decimals: Int, _ numbers: @escaping (V) -> [Double]) -> (V) -> String {
-        { value in numbers(value).map { SVGFormat.number($0, decimals: decimals) }.joined(separator: ",") }
+        { value in SVGFormat.numbers(numbers(value), decimals: decimals, separator: ",") }
     }
 
     /// An element's opacity; in CSS it is folded with `hidden` (see `hide`).

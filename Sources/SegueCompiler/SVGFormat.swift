@@ -17,52 +17,65 @@ public enum SVGFormat {
     }
 
     private static func spell(_ value: Double, decimals: Int, zeroBeforePoint: Bool) -> String {
-        guard value.isFinite else { return "0" }
+        // Written straight into the string's storage: documents spell numbers by the ten
+        // thousand, and building each from smaller strings cost more than working it out.
+        // A number spelled the slow way may be longer than the room made: it is spelled again,
+        // as a string of its own.
+        var fits = true
+        let text = String(unsafeUninitializedCapacity: longestSpelling) { buffer in
+            var count = 0
+            spell(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint) { byte in
+                guard count < buffer.count else { fits = false; return }
+                buffer[count] = byte
+                count += 1
+            }
+            return fits ? count : 0
+        }
+        return fits ? text : spelledByFormat(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint)
+    }
+
+    /// The most bytes `spell` writes for a number it works out itself: a sign, 16 digits before
+    /// the point (below 2^53), the point and `maximumSpelledDecimals`.
+    private static let longestSpelling = 2 + 16 + maximumSpelledDecimals
+
+    /// `spell`'s bytes, one at a time, to `put`.
+    @inline(__always)
+    private static func spell(_ value: Double, decimals: Int, zeroBeforePoint: Bool, put: (UInt8) -> Void) {
+        guard value.isFinite else { return put(UInt8(ascii: "0")) }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
-        if scaled == 0 { return "0" }
+        if scaled == 0 { return put(UInt8(ascii: "0")) }
         // Below 2^53 units of the last decimal, `scaled` counts them exactly and splits into whole
         // units and a fraction without rounding; larger counts, and fractions of more digits than
         // an `Int` holds, are spelled the slow way.
         guard scaled < 0x1p53, decimals <= maximumSpelledDecimals else {
-            return spelledByFormat(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint)
+            return spelledByFormat(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint).utf8.forEach(put)
         }
-        let negative = value < 0
         let integer = (scaled / scale).rounded(.down)
-        var fraction = Int(scaled - integer * scale)
+        var fraction = UInt64(scaled - integer * scale)
         var width = decimals
         if fraction > 0 {
             while fraction % 10 == 0 { fraction /= 10; width -= 1 }
         }
-        // Written straight into the string's storage: documents spell numbers by the ten
-        // thousand, and building each from smaller strings cost more than working it out.
+        if value < 0 { put(UInt8(ascii: "-")) }
         let whole = UInt64(integer)
-        return String(unsafeUninitializedCapacity: 2 + 15 + maximumSpelledDecimals) { buffer in
-            var count = 0
-            func put(_ byte: UInt8) {
-                buffer[count] = byte
-                count += 1
+        if whole > 0 || fraction == 0 || zeroBeforePoint {
+            var divisor: UInt64 = 1
+            while divisor <= whole / 10 { divisor *= 10 }
+            while divisor > 0 {
+                put(UInt8(ascii: "0") + UInt8(whole / divisor % 10))
+                divisor /= 10
             }
-            if negative { put(UInt8(ascii: "-")) }
-            if whole > 0 || fraction == 0 || zeroBeforePoint {
-                var divisor: UInt64 = 1
-                while divisor <= whole / 10 { divisor *= 10 }
-                while divisor > 0 {
-                    put(UInt8(ascii: "0") + UInt8(whole / divisor % 10))
-                    divisor /= 10
-                }
+        }
+        if fraction > 0 {
+            put(UInt8(ascii: "."))
+            var divisor: UInt64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                put(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+                divisor /= 10
             }
-            if fraction > 0 {
-                put(UInt8(ascii: "."))
-                var rest = fraction
-                for index in stride(from: count + width - 1, through: count, by: -1) {
-                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-                count += width
-            }
-            return count
         }
     }
 
@@ -84,7 +97,40 @@ public enum SVGFormat {
     }
 
     static func numbers(_ values: Double...) -> String {
-        values.map { number($0) }.joined(separator: " ")
+        numbers(values, decimals: 3, separator: " ")
+    }
+
+    /// `values` spelled as `number` spells them, `separator` between them.
+    static func numbers(_ values: [Double], decimals: Int, separator: Unicode.Scalar) -> String {
+        var list = NumberList(capacity: values.count * 8)
+        for (index, value) in values.enumerated() {
+            if index > 0 { list.append(separator) }
+            list.append(value, decimals: decimals)
+        }
+        return list.text
+    }
+
+    /// Numbers spelled as `number` spells them, and the characters between them, gathered as
+    /// bytes and made a string once: SMIL `values` hold point lists by the thousand, and a
+    /// string for each number, joined, cost more than spelling the numbers.
+    struct NumberList {
+        private var bytes: [UInt8] = []
+
+        /// A list with room for about `capacity` bytes.
+        init(capacity: Int) {
+            bytes.reserveCapacity(capacity)
+        }
+
+        mutating func append(_ value: Double, decimals: Int) {
+            spell(value, decimals: decimals, zeroBeforePoint: false) { bytes.append($0) }
+        }
+
+        /// Appends an ASCII character (a separator).
+        mutating func append(_ character: Unicode.Scalar) {
+            bytes.append(UInt8(ascii: character))
+        }
+
+        var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
     /// An affine homography as the shortest SVG transform that says it.

@@ -48,6 +48,19 @@ struct WrittenKeyframeTests {
         #expect(SVGFormat.number(1e-30, decimals: 20) == "0")
     }
 
+    @Test func listsSpellEachNumberAsItIsSpelledAlone() {
+        // Lists (SMIL values, point lists) are spelled into one string: each number as `number`
+        // spells it, the long ones of the slow way included.
+        let values = [0.05, -3.5, 0.9999, 123_456_789.1234, 2e15, 1e20, -1.2345e40, 0, -0.0001]
+        for decimals in [0, 3, 6, 20] {
+            let alone = values.map { SVGFormat.number($0, decimals: decimals) }
+            #expect(SVGFormat.numbers(values, decimals: decimals, separator: ",") == alone.joined(separator: ","))
+        }
+        let outline = PointList(points: [Point(x: 1.25, y: -0.5), Point(x: 1e20, y: 0.0004), Point(x: 375, y: 667)])
+        #expect(outline.svg(decimals: 3) == "1.25,-.5 100000000000000000000,0 375,667")
+        #expect(SVGFormat.numbers([], decimals: 3, separator: " ") == "")
+    }
+
     /// An animation element's keyframes as (time, value) pairs.
     static func keyframes(_ animation: XMLElement) -> [(time: String, value: String)] {
         let values = (animation.attribute("values") ?? "").components(separatedBy: ";")
