@@ -48,6 +48,7 @@ struct TrackSampler {
         }
         let baseTimes = Set(base)
         let coarse = samplingGrid(frame, stillWithPlace: stillWithPlace)
+        table.reserve(rows: coarse.count + coarse.count / 2 + 8)
         let tolerance = sampler.tolerance
         // Whether moving straight from row a to row b misses the model's row m at `fraction` by
         // more than `limit`.
@@ -259,7 +260,20 @@ private struct SampleTable<Value> {
     /// Where each row's points end.
     private var ends: [Int] = []
 
+    /// How many rows the table makes room for, once its first row tells how many points a row
+    /// holds: growing the lists row by row copied them over and over.
+    private var expectedRows = 0
+
     var count: Int { ends.count }
+
+    /// Makes room for about `rows` rows (the sampling grid's, and the times refinement adds).
+    mutating func reserve(rows: Int) {
+        expectedRows = rows
+        shown.reserveCapacity(rows)
+        screens.reserveCapacity(rows)
+        values.reserveCapacity(rows)
+        ends.reserveCapacity(rows)
+    }
 
     /// Where row `index`'s points lie in `points` and `truths`.
     func range(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
@@ -271,6 +285,10 @@ private struct SampleTable<Value> {
         values.append(value)
         let start = points.count
         measure(value) { points.append($0) }
+        if start == 0 && expectedRows > 1 {
+            points.reserveCapacity(expectedRows * points.count)
+            truths.reserveCapacity(expectedRows * points.count)
+        }
         for index in start..<points.count { truths.append(screen.apply(points[index])) }
         ends.append(points.count)
     }
