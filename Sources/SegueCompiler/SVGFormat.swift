@@ -19,39 +19,35 @@ public enum SVGFormat {
     private static func spell(_ value: Double, decimals: Int, zeroBeforePoint: Bool) -> String {
         // Written straight into the string's storage: documents spell numbers by the ten
         // thousand, and building each from smaller strings cost more than working it out.
-        // A number spelled the slow way may be longer than the room made: it is spelled again,
-        // as a string of its own.
-        var fits = true
-        let text = String(unsafeUninitializedCapacity: longestSpelling) { buffer in
+        var isQuick = true
+        let text = String(unsafeUninitializedCapacity: longestQuickSpelling) { buffer in
             var count = 0
-            spell(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint) { byte in
-                guard count < buffer.count else { fits = false; return }
+            isQuick = spellQuickly(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint) { byte in
                 buffer[count] = byte
                 count += 1
             }
-            return fits ? count : 0
+            return count
         }
-        return fits ? text : spelledByFormat(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint)
+        return isQuick ? text : spelledByFormat(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint)
     }
 
-    /// The most bytes `spell` writes for a number it works out itself: a sign, 16 digits before
-    /// the point (below 2^53), the point and `maximumSpelledDecimals`.
-    private static let longestSpelling = 2 + 16 + maximumSpelledDecimals
+    /// The most bytes `spellQuickly` writes: a sign, 16 digits before the point (below 2^53), the
+    /// point and `maximumSpelledDecimals`.
+    private static let longestQuickSpelling = 2 + 16 + maximumSpelledDecimals
 
-    /// `spell`'s bytes, one at a time, to `put`.
+    /// `spell`'s bytes, one at a time, to `put`; false, with nothing put, for a number past what
+    /// it works out itself, which `spelledByFormat` spells.
     @inline(__always)
-    private static func spell(_ value: Double, decimals: Int, zeroBeforePoint: Bool, put: (UInt8) -> Void) {
-        guard value.isFinite else { return put(UInt8(ascii: "0")) }
+    private static func spellQuickly(_ value: Double, decimals: Int, zeroBeforePoint: Bool, put: (UInt8) -> Void) -> Bool {
+        guard value.isFinite else { put(UInt8(ascii: "0")); return true }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
-        if scaled == 0 { return put(UInt8(ascii: "0")) }
+        if scaled == 0 { put(UInt8(ascii: "0")); return true }
         // Below 2^53 units of the last decimal, `scaled` counts them exactly and splits into whole
         // units and a fraction without rounding; larger counts, and fractions of more digits than
         // an `Int` holds, are spelled the slow way.
-        guard scaled < 0x1p53, decimals <= maximumSpelledDecimals else {
-            return spelledByFormat(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint).utf8.forEach(put)
-        }
+        guard scaled < 0x1p53, decimals <= maximumSpelledDecimals else { return false }
         let integer = (scaled / scale).rounded(.down)
         var fraction = UInt64(scaled - integer * scale)
         var width = decimals
@@ -77,14 +73,15 @@ public enum SVGFormat {
                 divisor /= 10
             }
         }
+        return true
     }
 
-    /// The most decimals `spell` writes straight into a string; more take the slow way.
+    /// The most decimals `spellQuickly` works out itself; more take the slow way.
     private static let maximumSpelledDecimals = 18
 
     /// `spell` by the C library's rounding of the double's exact value, for numbers past what
-    /// `spell` works out itself: the same rules (trailing zeros dropped, no `-0`, no zero before
-    /// the point unless asked).
+    /// `spellQuickly` works out itself: the same rules (trailing zeros dropped, no `-0`, no zero
+    /// before the point unless asked).
     private static func spelledByFormat(_ value: Double, decimals: Int, zeroBeforePoint: Bool) -> String {
         var text = String(format: "%.\(decimals)f", abs(value))
         if text.contains(".") {
@@ -122,7 +119,9 @@ public enum SVGFormat {
         }
 
         mutating func append(_ value: Double, decimals: Int) {
-            spell(value, decimals: decimals, zeroBeforePoint: false) { bytes.append($0) }
+            if !spellQuickly(value, decimals: decimals, zeroBeforePoint: false, put: { bytes.append($0) }) {
+                bytes += spelledByFormat(value, decimals: decimals, zeroBeforePoint: false).utf8
+            }
         }
 
         /// Appends an ASCII character (a separator).
