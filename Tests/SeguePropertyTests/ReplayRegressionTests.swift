@@ -23,6 +23,16 @@ struct ReplayRegressionTests {
         #expect(try Self.worstDeviation(stray.choices) <= TransitionPropertyTests.tolerance)
     }
 
+    /// Each open stray (`RecordedStray.open`) still strays: a known issue, not a failure, until it
+    /// replays within the tolerance, when this fails and the stray moves to `fixed`.
+    @Test(arguments: RecordedStray.open)
+    func anOpenStrayIsAKnownIssue(_ stray: RecordedStray) throws {
+        let deviation = try Self.worstDeviation(stray.choices)
+        withKnownIssue("\(stray.name) strays \(deviation) px") {
+            #expect(deviation <= TransitionPropertyTests.tolerance)
+        }
+    }
+
     /// A card turning from −135° to 96°: Core Animation turns the shorter way (129° back), and so
     /// must SMIL's `rotate`, which moves the angle straight; drawn the long way it strayed 1,130 px.
     @Test func aTurnTakesTheShorterWay() throws {
