@@ -32,7 +32,11 @@ final class DeferredTracks {
 
     /// Whether tracks are worked out as they are asked for.
     private let isImmediate: Bool
-    private var pending: [(work: () -> Void, finish: () -> Void)] = []
+    /// Each pending track's work, which returns why it failed (nil when it did not), and what
+    /// then writes it.
+    private var pending: [(work: () -> ExportError?, finish: () -> Void)] = []
+    /// Why the first track to fail, in the order they were asked for, failed.
+    private var failure: ExportError?
 
     init(immediate: Bool) {
         isImmediate = immediate
@@ -40,13 +44,17 @@ final class DeferredTracks {
 
     /// A track worked out by `compute`, now if the tracks are immediate or `now`, else when the
     /// drawing is laid out (`resolve`). `compute` must change nothing the export holds: it runs
-    /// beside other tracks, and calls memos (`MemoScope.concurrentMap`).
-    func track<Value>(now: Bool = false, _ compute: @escaping () -> Value) -> Track<Value> {
+    /// beside other tracks, and calls memos (`MemoScope.concurrentMap`). Where it throws, the
+    /// track is never written, and `resolve` throws.
+    func track<Value>(now: Bool = false, _ compute: @escaping () throws(ExportError) -> Value) -> Track<Value> {
         let track = Track<Value>()
         if isImmediate || now {
-            track.keep(compute())
+            do throws(ExportError) { track.keep(try compute()) } catch { failure = failure ?? error }
         } else {
-            pending.append((work: { track.keep(compute()) }, finish: track.finish))
+            pending.append((work: {
+                do throws(ExportError) { track.keep(try compute()) } catch { return error }
+                return nil
+            }, finish: track.finish))
         }
         return track
     }
@@ -60,14 +68,17 @@ final class DeferredTracks {
 
     /// Works out every pending track, on every core, then writes each into its elements, in the
     /// order the tracks were asked for; again for the tracks those writes ask for (a layer's
-    /// strips, once it is cut into them), until none is left.
-    func resolve(with memos: MemoScope) {
-        while !pending.isEmpty {
+    /// strips, once it is cut into them), until none is left. Throws why the first track that
+    /// could not be worked out failed (in the order they were asked for).
+    func resolve(with memos: MemoScope) throws(ExportError) {
+        while !pending.isEmpty && failure == nil {
             let jobs = pending
             pending = []
-            _ = memos.concurrentMap(jobs) { $0.work() }
+            let failures = memos.concurrentMap(jobs) { $0.work() }
+            if let first = failures.lazy.compactMap({ $0 }).first { failure = first }
             for job in jobs { job.finish() }
         }
+        if let failure { throw failure }
     }
 }
 
@@ -88,7 +99,7 @@ extension SVGBuilder {
         if !isStill {
             deferred.prepare(frame, at: cut?.lookTimes ?? sampler.shownLookTimes(frame, stillWithPlace: stillWithPlace), with: sampler)
         }
-        return deferred.track(now: isStill) { then(sampler.sampledPoints(frame, stillWithPlace: stillWithPlace, within: cut?.allowed, points)) }
+        return deferred.track(now: isStill) { () throws(ExportError) in then(try sampler.sampledPoints(frame, stillWithPlace: stillWithPlace, within: cut?.allowed, points)) }
     }
 
     /// The keyframed points alone.

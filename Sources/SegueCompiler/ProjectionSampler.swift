@@ -48,9 +48,11 @@ struct ProjectionSampler {
 
     /// The most times `refined` adds to one track's grid: motion that misses at every scale down
     /// to the shortest step (a spring sweeping 100,000 pt, a layer seen nearly edge-on for long)
-    /// would otherwise be cut into tens of thousands of keyframes, megabytes of SVG. A spring
-    /// flipping a layer over eight times in 0.75 s needs each flip refined to the finest step:
-    /// 2,000 ran out before the last flips, which then strayed 1.6 px.
+    /// would otherwise be cut into tens of thousands of keyframes, megabytes of SVG, and take
+    /// minutes. Where the budget runs out, the intervals left are looked at halfway: a track whose
+    /// straight line misses the model there by more than the tolerance is refused with a message
+    /// (`TrackSampler`), as a spring flipping a layer over eight times in 0.75 s is: each flip
+    /// wants refining to the finest step, and 4,000 times run out before the last flips.
     static let refinementBudget = 4_000
 
     /// How far, in tolerances, a point must travel on screen between neighbouring grid times for
@@ -70,16 +72,23 @@ struct ProjectionSampler {
     /// Each time's sample (whatever the caller works out of the model there) is made once:
     /// `samples` holds the grid's, and `split(a, sampleA, b, sampleB)` returns the midpoint's
     /// sample when moving straight from a to b misses the model (the interval is halved), nil when
-    /// it does not.
+    /// it does not. `unlooked`: the intervals the budget left unlooked at (each end's time and
+    /// sample), where moving straight may miss the model.
     static func refined<Sample>(_ grid: [Double], samples: [Sample], minimumStep: Double,
-                                split: (Double, Sample, Double, Sample) -> Sample?) -> (times: [Double], samples: [Sample]) {
-        guard grid.count > 1 else { return (grid, samples) }
+                                split: (Double, Sample, Double, Sample) -> Sample?)
+        -> (times: [Double], samples: [Sample], unlooked: [Interval<Sample>]) {
+        guard grid.count > 1 else { return (grid, samples, []) }
         // Intervals are pairs of indices into `times` and `all`, which grow as midpoints are added.
         var times = grid, all = samples
         var level = grid.indices.dropLast().map { ($0, $0 + 1) }
-        while !level.isEmpty && all.count - grid.count < refinementBudget {
+        var unlooked: [Interval<Sample>] = []
+        while !level.isEmpty {
             var next: [(Int, Int)] = []
-            for (a, b) in level where times[b] - times[a] >= 2 * minimumStep && all.count - grid.count < refinementBudget {
+            for (a, b) in level where times[b] - times[a] >= 2 * minimumStep {
+                guard all.count - grid.count < refinementBudget else {
+                    unlooked.append(Interval(start: times[a], startSample: all[a], end: times[b], endSample: all[b]))
+                    continue
+                }
                 guard let sample = split(times[a], all[a], times[b], all[b]) else { continue }
                 times.append((times[a] + times[b]) / 2)
                 all.append(sample)
@@ -88,9 +97,15 @@ struct ProjectionSampler {
             }
             level = next
         }
-        guard all.count > grid.count else { return (grid, samples) }
+        guard all.count > grid.count else { return (grid, samples, unlooked) }
         let order = times.indices.sorted { times[$0] < times[$1] }
-        return (order.map { times[$0] }, order.map { all[$0] })
+        return (order.map { times[$0] }, order.map { all[$0] }, unlooked)
+    }
+
+    /// An interval between two times of a refined grid, with their samples.
+    struct Interval<Sample> {
+        let start: Double, startSample: Sample
+        let end: Double, endSample: Sample
     }
 
     /// `probes` with times added where a layer that hides its back may turn it between two of
@@ -114,19 +129,24 @@ struct ProjectionSampler {
     /// arrives at it. `fit(a, b)`: the timing with which interpolating from the sample at grid
     /// index `a` to the one at `b` stays within the tolerance at every grid time in between, or nil
     /// when none does. Every base time (`isBase`) stays a keyframe.
-    func keyframes(grid: [Double], isBase: (Int) -> Bool, fit: (Int, Int) -> Easing?) -> [(index: Int, curve: Easing)] {
+    /// `confirms(a, b, timing)`: whether the interval `fit` found also holds at the times between
+    /// the grid's that are checked too (see `TrackSampler`); asked only of the interval the walk
+    /// would take, which is shortened until it does (the walk's many trials need not ask).
+    func keyframes(grid: [Double], isBase: (Int) -> Bool, fit: (Int, Int) -> Easing?,
+                   confirms: (Int, Int, Easing) -> Bool = { _, _, _ in true }) -> [(index: Int, curve: Easing)] {
         guard !grid.isEmpty else { return [] }
         var result = [(index: 0, curve: Easing.linear)]
         var start = 0
         for index in grid.indices.dropFirst() where isBase(index) || index == grid.count - 1 {
-            result += walk(start...index, fit: fit)
+            result += walk(start...index, fit: fit, confirms: confirms)
             start = index
         }
         return result
     }
 
     /// The greedy walk over one interval of the grid: the keyframes after its start.
-    private func walk(_ range: ClosedRange<Int>, fit: (Int, Int) -> Easing?) -> [(index: Int, curve: Easing)] {
+    private func walk(_ range: ClosedRange<Int>, fit: (Int, Int) -> Easing?,
+                      confirms: (Int, Int, Easing) -> Bool) -> [(index: Int, curve: Easing)] {
         var result: [(index: Int, curve: Easing)] = []
         var start = range.lowerBound
         while start < range.upperBound {
@@ -149,6 +169,15 @@ struct ProjectionSampler {
                 while high - good.index > 1 {
                     let mid = (good.index + high) / 2
                     if let curve = fit(start, mid) { good = (mid, curve) } else { high = mid }
+                }
+            }
+            // The step found, shortened by bisection while it does not also hold between grid times.
+            if good.index > start + 1 && !confirms(start, good.index, good.curve) {
+                var high = good.index
+                good = (start + 1, fit(start, start + 1) ?? .linear)
+                while high - good.index > 1 {
+                    let mid = (good.index + high) / 2
+                    if let curve = fit(start, mid), confirms(start, mid, curve) { good = (mid, curve) } else { high = mid }
                 }
             }
             result.append(good)

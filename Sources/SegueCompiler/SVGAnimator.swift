@@ -83,10 +83,10 @@ final class SVGAnimator {
     private var pixelTolerance: Double { sampledTolerance * sampledShare() }
 
     /// Runs `body` with lengths in px as they are: projected drawing is measured on screen.
-    func drawingProjected(_ body: () -> Void) {
+    func drawingProjected<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
         let restore = settingPixelScale { 1 }
         defer { restore() }
-        body()
+        try body()
     }
 
     /// Animates an attribute (SMIL) or the CSS property of the same name (geometry in px).

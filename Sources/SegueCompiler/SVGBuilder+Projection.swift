@@ -185,7 +185,7 @@ extension SVGBuilder {
         let held = switches.filter { !keyframeTimes.contains($0) }
         let base = Array(Set(times + held.flatMap { [$0 - hold, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()
         let placeIsStill = lineage.placeIsStill(layer)
-        let frame = ProjectionFrame(base: base, screen: screen, shown: shown, place: place, model: model,
+        let frame = ProjectionFrame(layer: layer.id, base: base, screen: screen, shown: shown, place: place, model: model,
                                     screenOwner: isStatic ? nil : lineage.screenOwner, placeIsStill: placeIsStill, moving: moving,
                                     switches: switches)
         // Probed where the switches were looked for, where tracks are sampled (a spring may swing
@@ -525,6 +525,8 @@ extension SVGBuilder {
 /// the map from the drawing's space to the screen, and when the layer is shown at all (errors
 /// while it is hidden do not count).
 struct ProjectionFrame {
+    /// The layer drawn (for messages).
+    let layer: String
     let base: [Double]
     /// The times sampling starts from: the base, or 0 alone when it is empty.
     var startTimes: [Double] { base.isEmpty ? [0] : base }

@@ -53,8 +53,8 @@ extension SVGBuilder {
                 // The strip's place among its siblings, filled in (and then unwrapped) once its map is
                 // keyframed.
                 let slot = drawing.addChild("g")
-                deferred.track(now: frame.placeIsStill) {
-                    Self.stripMotion(strip, clip: clipRect, frame: frame, place: place, shownTimes: shownTimes,
+                deferred.track(now: frame.placeIsStill) { () throws(ExportError) in
+                    try Self.stripMotion(strip, clip: clipRect, frame: frame, place: place, shownTimes: shownTimes,
                                      measuredTimes: measures ? measuredTimes : nil, sampler: sampler, smil: smil)
                 }.whenReady { motion in
                     straying.record(motion.straying)
@@ -99,7 +99,7 @@ extension SVGBuilder {
     /// animations (on any thread: it changes nothing but its own locals).
     private static func stripMotion(_ strip: Rect, clip: Rect, frame: ProjectionFrame, place: @escaping (Double) -> Homography,
                                     shownTimes: [Double], measuredTimes: [Double]?, sampler: TrackSampler,
-                                    smil: SMILClock?) -> StripMotion {
+                                    smil: SMILClock?) throws(ExportError) -> StripMotion {
         // What the strip shows: its clip, a point wider than the strip on each side.
         let probes = clip.corners + [clip.center]
         func map(_ t: Double) -> Affine2D {
@@ -123,7 +123,7 @@ extension SVGBuilder {
         // The map as SMIL draws it from the printed keyframes (worked out only to be measured).
         let written: () -> (Double) -> Affine2D
         if keepsVerticals {
-            let track = sampler.sampledTrack(frame, value: { ShearParts(map($0)) },
+            let track = try sampler.sampledTrack(frame, value: { ShearParts(map($0)) },
                                              measure: { parts, visit in let m = parts.affine; for p in probes { visit(m.apply(p)) } },
                                              stillWithPlace: true, within: allowed, writtenSize: StripStep.shearSize)
             maps = track.keyframes.map(\.value.affine)
@@ -135,7 +135,7 @@ extension SVGBuilder {
                      .pair("scale", track.map { Point(x: $0.scaleX, y: $0.scaleY) }),
                      .angle("skewY", track.map(\.skewY))]
         } else {
-            let track = sampler.sampledTrack(frame, value: { AffineParts(map($0).parts) },
+            let track = try sampler.sampledTrack(frame, value: { AffineParts(map($0).parts) },
                                              measure: { parts, visit in let m = Affine2D(parts.parts); for p in probes { visit(m.apply(p)) } },
                                              stillWithPlace: true, within: allowed, writtenSize: StripStep.affineSize).unwrapped
             maps = track.keyframes.map { Affine2D($0.value.parts) }

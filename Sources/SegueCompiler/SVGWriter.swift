@@ -165,7 +165,7 @@ struct SVGBuilder {
             try writeLayer(rootLayer, parent: nil, into: stage, frozen: false)
         }
         // The deferred tracks are projected drawing, measured on screen.
-        animator.drawingProjected { deferred.resolve(with: memos) }
+        try animator.drawingProjected { () throws(ExportError) in try deferred.resolve(with: memos) }
         animator.finish(in: root, after: desc)
         if defs.childElementCount == 0 { defs.remove() }
         return document

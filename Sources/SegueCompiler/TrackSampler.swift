@@ -14,8 +14,8 @@ struct TrackSampler {
     /// straight, so guesses are made from the points themselves.
     /// `within`: as for `sampledTrack`.
     func sampledPoints(_ frame: ProjectionFrame, stillWithPlace: Bool, within allowed: Double? = nil,
-                       _ points: @escaping (Double) -> [Point]) -> Animated<PointList> {
-        sampledTrack(frame, value: { PointList(points: points($0)) }, measure: { list, visit in for p in list.points { visit(p) } },
+                       _ points: @escaping (Double) -> [Point]) throws(ExportError) -> Animated<PointList> {
+        try sampledTrack(frame, value: { PointList(points: points($0)) }, measure: { list, visit in for p in list.points { visit(p) } },
                      movesPointsStraight: true, stillWithPlace: stillWithPlace, within: allowed)
     }
 
@@ -30,10 +30,12 @@ struct TrackSampler {
     /// elsewhere, as by a strip's own map).
     /// `writtenSize`: how the track is written, which decides whether curved keyframes are worth
     /// it (by default, as one animation of the points `measure` visits).
+    /// Throws where the motion is too fast to follow within the tolerance in
+    /// `ProjectionSampler.refinementBudget` more times than the grid's.
     func sampledTrack<V: Interpolatable>(_ frame: ProjectionFrame, value: @escaping (Double) -> V,
                                          measure: @escaping (V, (Point) -> Void) -> Void, movesPointsStraight: Bool = false,
                                          stillWithPlace: Bool, within allowed: Double? = nil,
-                                         writtenSize: WrittenTrackSize? = nil) -> Animated<V> {
+                                         writtenSize: WrittenTrackSize? = nil) throws(ExportError) -> Animated<V> {
         let base = frame.startTimes
         if frame.placeIsStill && stillWithPlace { return Animated(value(base.min() ?? 0)) }
         let screen = frame.screen, shown = frame.shown
@@ -48,7 +50,7 @@ struct TrackSampler {
         }
         let baseTimes = Set(base)
         let coarse = samplingGrid(frame, stillWithPlace: stillWithPlace)
-        table.reserve(rows: coarse.count + coarse.count / 2 + 8)
+        table.reserve(rows: 2 * coarse.count + 8)
         let tolerance = sampler.tolerance
         // Whether moving straight from row a to row b misses the model's row m at `fraction` by
         // more than `limit`.
@@ -72,7 +74,10 @@ struct TrackSampler {
             }
             return farthest
         }
-        let (grid, rows) = ProjectionSampler.refined(coarse, samples: coarse.map(sample),
+        // The middles refinement looked at and found on the straight line: not keyframes, but
+        // their rows stay, and the walk checks them too (see `midRows`).
+        var middles: [(time: Double, row: Int)] = []
+        let (grid, rows, unlooked) = ProjectionSampler.refined(coarse, samples: coarse.map(sample),
                                                      minimumStep: cycle * ProjectionSampler.minimumRefinedStep) { a, ra, b, rb in
             // Whether moving the points straight from a to b misses the model halfway by half the
             // tolerance: the walk then checks that time too, so a longer interval through a
@@ -94,9 +99,29 @@ struct TrackSampler {
                 }
                 if missesQuarter(0.25) || missesQuarter(0.75) { return rm }
             }
-            // The middle is not kept: its row goes.
-            table.removeLast()
+            middles.append((time: mid, row: rm))
             return nil
+        }
+        // Where refinement ran out of times to add, its intervals left are looked at halfway: the
+        // walk may have to take such neighbours on trust, so moving straight between them must
+        // meet the model there (and that time is checked like the other middles).
+        var tooFast: ClosedRange<Double>? = nil
+        for gap in unlooked {
+            let mid = (gap.start + gap.end) / 2
+            guard shown(mid) else { continue }
+            let rm = sample(mid)
+            if misses(gap.startSample, gap.endSample, rm, fraction: 0.5) {
+                tooFast = min(tooFast?.lowerBound ?? gap.start, gap.start)...max(tooFast?.upperBound ?? gap.end, gap.end)
+                table.removeLast()
+            } else {
+                middles.append((time: mid, row: rm))
+            }
+        }
+        if let tooFast {
+            throw ExportError("cannot draw layer '\(frame.layer)' in SVG within the tolerance (\(SVGFormat.decimal(options.tolerance, decimals: 3)) px): "
+                + "from \(SVGFormat.decimal(tooFast.lowerBound, decimals: 4)) s to \(SVGFormat.decimal(tooFast.upperBound, decimals: 4)) s "
+                + "it moves too fast for keyframes to follow; slow or damp that motion (a stiff spring with little damping swings "
+                + "many times a second), or export to HTML")
         }
         // While the layer is not shown its geometry is free: it holds the nearest shown grid
         // time's value, so no degenerate (edge-on) value is interpolated from, and the walk
@@ -108,25 +133,29 @@ struct TrackSampler {
         // Each grid time's points (those of its nearest shown time), and, where the layer is
         // shown, its own points on screen (elsewhere nothing is checked), read in place.
         let pointRanges = nearest.map { table.range(rows[$0]) }, truthRanges = rows.map { table.range($0) }
+        let midRows = Self.midRows(grid, middles)
         let size = writtenSize ?? .points(pointRanges[0].count)
         func fraction(_ a: Int, _ b: Int, _ t: Int) -> Double { (grid[t] - grid[a]) / (grid[b] - grid[a]) }
         // The keyframes chosen from the grid, given each grid time's points and truths: straight,
         // and curved where there are enough to try.
         func chosenKeyframes(_ pointsAt: (Int) -> UnsafeBufferPointer<Point>,
-                             _ truthsAt: (Int) -> UnsafeBufferPointer<Point?>) -> [[(index: Int, curve: Easing)]] {
-            // Whether interpolating from a to b with `curve` stays within the tolerance in between.
-            func holds(_ a: Int, _ b: Int, _ curve: Easing) -> Bool {
+                             _ truthsAt: (Int) -> UnsafeBufferPointer<Point?>,
+                             _ rowTruths: (Int) -> UnsafeBufferPointer<Point?>) -> [[(index: Int, curve: Easing)]] {
+            // Whether interpolating from a to b with `curve` stays within the tolerance at the grid
+            // times in between, or (`betweenGridTimes`) halfway between them, where refinement
+            // looked (between two grid times that hold, the model may bulge there by up to half
+            // the tolerance, as refinement allows, where the drawing is already near it).
+            func holds(_ a: Int, _ b: Int, _ curve: Easing, betweenGridTimes: Bool = false) -> Bool {
                 // Lists of different lengths do not interpolate (a mask that changes its kind): only
                 // neighbouring grid times, with nothing in between, may follow each other then.
                 let starts = pointsAt(a), ends = pointsAt(b)
                 guard starts.count == ends.count else { return false }
                 let isLinear = curve.isLinear, span = grid[b] - grid[a]
-                // Whether the drawing strays beyond the tolerance at grid time t.
-                func strays(_ t: Int) -> Bool {
-                    guard visible[t] else { return false }
-                    let f = (grid[t] - grid[a]) / span
+                // Whether the drawing strays beyond the tolerance at `time`, where the model's
+                // points are `truth`, on screen through `h`.
+                func strays(at time: Double, _ truth: UnsafeBufferPointer<Point?>, _ h: Homography) -> Bool {
+                    let f = (time - grid[a]) / span
                     let progress = isLinear ? f : curve.progress(at: f)
-                    let truth = truthsAt(t), h = screens[t]
                     guard movesPointsStraight else {
                         return Self.strays(values[a].interpolated(to: values[b], fraction: progress), measure: measure,
                                            from: truth, through: h, by: tolerance)
@@ -134,12 +163,22 @@ struct TrackSampler {
                     guard truth.count == starts.count else { return true }
                     return Self.straysStraight(starts, ends, at: progress, from: truth, through: h, by: tolerance)
                 }
+                if betweenGridTimes {
+                    for t in a..<b {
+                        guard let m = midRows[t], table.shown[m] else { continue }
+                        if strays(at: (grid[t] + grid[t + 1]) / 2, rowTruths(m), table.screens[m]) { return false }
+                    }
+                    return true
+                }
+                // Whether it strays at grid time t.
+                func strays(_ t: Int) -> Bool { visible[t] && strays(at: grid[t], truthsAt(t), screens[t]) }
                 // An interval too long strays most often near its middle: looked at first.
                 let middle = (a + b) / 2
                 if middle > a && strays(middle) { return false }
                 for t in a + 1..<b where t != middle && strays(t) { return false }
                 return true
             }
+            func confirms(_ a: Int, _ b: Int, _ curve: Easing) -> Bool { holds(a, b, curve, betweenGridTimes: true) }
             func straight(_ a: Int, _ b: Int) -> Easing? { holds(a, b, .linear) ? .linear : nil }
             func curved(_ a: Int, _ b: Int) -> Easing? {
                 if holds(a, b, .linear) { return .linear }
@@ -152,14 +191,15 @@ struct TrackSampler {
                 return curve
             }
             let isBase = { (k: Int) in baseTimes.contains(grid[k]) }
-            let linear = sampler.keyframes(grid: grid, isBase: isBase, fit: straight)
+            let linear = sampler.keyframes(grid: grid, isBase: isBase, fit: straight, confirms: confirms)
             guard linear.count > 2 else { return [linear] }
-            return [linear, sampler.keyframes(grid: grid, isBase: isBase, fit: curved)]
+            return [linear, sampler.keyframes(grid: grid, isBase: isBase, fit: curved, confirms: confirms)]
         }
         let candidates = table.points.withUnsafeBufferPointer { points in
             table.truths.withUnsafeBufferPointer { truths in
                 chosenKeyframes({ UnsafeBufferPointer(rebasing: points[pointRanges[$0]]) },
-                                { UnsafeBufferPointer(rebasing: truths[truthRanges[$0]]) })
+                                { UnsafeBufferPointer(rebasing: truths[truthRanges[$0]]) },
+                                { UnsafeBufferPointer(rebasing: truths[table.range($0)]) })
             }
         }
         // The straight keyframes, or the curved ones where they write fewer bytes, as written:
@@ -169,6 +209,20 @@ struct TrackSampler {
         }.min { size.bytes($0, cycle: cycle) < size.bytes($1, cycle: cycle) } ?? []
         let track = Animated(keyframes: frames)
         return track.isConstant ? Animated(frames[0].value) : track
+    }
+
+    /// For each interval of `grid` (between index i and i + 1), the table row of its middle if
+    /// refinement looked at it (`middles`, in any order) and did not split the interval there.
+    private static func midRows(_ grid: [Double], _ middles: [(time: Double, row: Int)]) -> [Int?] {
+        var result = [Int?](repeating: nil, count: max(grid.count - 1, 0))
+        let sorted = middles.sorted { $0.time < $1.time }
+        var next = 0
+        for i in result.indices {
+            let mid = (grid[i] + grid[i + 1]) / 2
+            while next < sorted.count && sorted[next].time < mid { next += 1 }
+            if next < sorted.count && sorted[next].time == mid { result[i] = sorted[next].row }
+        }
+        return result
     }
 
     /// The grid a track sampled in `frame` starts from. `stillWithPlace` (nothing but the layer's

@@ -23,14 +23,15 @@ struct ReplayRegressionTests {
         #expect(try Self.worstDeviation(stray.choices) <= TransitionPropertyTests.tolerance)
     }
 
-    /// Each open stray (`RecordedStray.open`) still strays: a known issue, not a failure, until it
-    /// replays within the tolerance, when this fails and the stray moves to `fixed`.
-    @Test(arguments: RecordedStray.open)
-    func anOpenStrayIsAKnownIssue(_ stray: RecordedStray) throws {
-        let deviation = try Self.worstDeviation(stray.choices)
-        withKnownIssue("\(stray.name) strays \(deviation) px") {
-            #expect(deviation <= TransitionPropertyTests.tolerance)
-        }
+    /// Motion too fast for keyframes to follow within the tolerance is refused in SVG, with a
+    /// message that names the layer and says what to do, and still exports to HTML as it says.
+    @Test(arguments: RecordedStray.tooFastToFollow)
+    func aMotionTooFastToFollowIsRefused(_ stray: RecordedStray) throws {
+        let timeline = try RandomTransition(stray.choices, index: 0).transition.timeline(.push)
+        let error = #expect(throws: ExportError.self) { try Exporter.render(timeline, as: .svg) }
+        #expect(error?.description.contains("moves too fast for keyframes to follow") == true, "\(error.map(String.init(describing:)) ?? "")")
+        #expect(error?.description.contains("export to HTML") == true)
+        #expect(try !Exporter.render(timeline, as: .html).isEmpty)
     }
 
     /// A card turning from −135° to 96°: Core Animation turns the shorter way (129° back), and so
