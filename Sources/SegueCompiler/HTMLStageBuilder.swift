@@ -55,7 +55,7 @@ struct HTMLStageBuilder {
         let layer = frozen ? source.frozen(at: 0) : source
         if layer.isLeftOut { return }
         guard layer.zPosition.isConstant else {
-            throw ExportError("layer '\(layer.id)' animates its zPosition, which this version cannot write in HTML yet; keep it fixed")
+            throw ExportError("\(layer.named) animates its zPosition, which this version cannot write in HTML yet; keep it fixed")
         }
         let base = ids.make(layer.id + (frozen ? "-snapshot" : ""))
         let z = layer.zPosition.initialValue
@@ -144,7 +144,7 @@ struct HTMLStageBuilder {
         if origin != .zero { prefix += "translate(\(CSSFormat.px(-origin.x)),\(CSSFormat.px(-origin.y))) " }
         if withSublayerTransform {
             guard parent.sublayerTransform.isConstant, parent.bounds.isConstant, parent.anchorPoint.isConstant else {
-                throw ExportError("layer '\(parent.id)' animates its sublayerTransform, which this version cannot write yet; keep it fixed")
+                throw ExportError("\(parent.named) animates its sublayerTransform, which this version cannot write yet; keep it fixed")
             }
             prefix += CSSFormat.matrix3d(Evaluator.sublayerTransform(parent, at: 0)) + " "
         }
@@ -163,7 +163,7 @@ struct HTMLStageBuilder {
         var animations: [KeyframesRule?] = []
         switch (layer.bounds.isConstant, layer.anchorPoint.isConstant) {
         case (false, false):
-            throw ExportError("layer '\(layer.id)' animates both its bounds and its anchorPoint, which this version cannot write yet; animate one of them")
+            throw ExportError("\(layer.named) animates both its bounds and its anchorPoint, which this version cannot write yet; animate one of them")
         case (false, true):
             animations.append(animation(name + "-o", "transform", layer.bounds) { offset($0, anchor) })
             animations.append(animation(name + "-w", "width", layer.bounds) { CSSFormat.px($0.width) })
@@ -186,7 +186,7 @@ struct HTMLStageBuilder {
         }
         if let mask = layer.mask {
             guard layer.bounds.isConstant else {
-                throw ExportError("layer '\(layer.id)' animates its bounds under a mask, which this version cannot write yet")
+                throw ExportError("\(layer.named) animates its bounds under a mask, which this version cannot write yet")
             }
             rules.append("clip-path:\(CSSFormat.clipPath(mask.initialValue, bounds: bounds))")
             animations.append(animation(name + "-m", "clip-path", mask) { CSSFormat.clipPath($0, bounds: bounds) })

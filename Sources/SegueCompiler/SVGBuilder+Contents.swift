@@ -92,7 +92,7 @@ extension SVGBuilder {
 
     private func writeText(_ text: Text, in layer: LayerNode, into body: XMLElement) throws(ExportError) {
         guard layer.bounds.isConstant else {
-            throw ExportError("text layer '\(layer.id)' animates its bounds, which this version cannot draw in SVG yet; move it with position or transform instead")
+            throw ExportError("text \(layer.named) animates its bounds, which this version cannot draw in SVG yet; move it with position or transform instead")
         }
         let bounds = layer.bounds.initialValue
         let element = body.addChild("text")
@@ -114,7 +114,7 @@ extension SVGBuilder {
 
     private mutating func writeSnapshot(_ snapshot: Snapshot, in layer: LayerNode, into body: XMLElement) throws(ExportError) {
         guard layer.bounds.isConstant else {
-            throw ExportError("snapshot layer '\(layer.id)' animates its bounds, which this version cannot draw in SVG yet; scale it with transform instead")
+            throw ExportError("snapshot \(layer.named) animates its bounds, which this version cannot draw in SVG yet; scale it with transform instead")
         }
         let picture = try snapshotID(of: snapshot.screen)
         let bounds = layer.bounds.initialValue

@@ -185,7 +185,7 @@ extension SVGBuilder {
         let held = switches.filter { !keyframeTimes.contains($0) }
         let base = Array(Set(times + held.flatMap { [$0 - hold, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()
         let placeIsStill = lineage.placeIsStill(layer)
-        let frame = ProjectionFrame(layer: layer.id, base: base, screen: screen, shown: shown, place: place, model: model,
+        let frame = ProjectionFrame(layer: layer.named, base: base, screen: screen, shown: shown, place: place, model: model,
                                     screenOwner: isStatic ? nil : lineage.screenOwner, placeIsStill: placeIsStill, moving: moving,
                                     switches: switches)
         // Probed where the switches were looked for, where tracks are sampled (a spring may swing
@@ -239,7 +239,7 @@ extension SVGBuilder {
                                                  shown: @escaping (Double) -> Bool, into body: XMLElement) throws(ExportError) {
         let screen = try timeline.picturedScreen(snapshot)
         guard layer.bounds.isConstant else {
-            throw ExportError("snapshot layer '\(layer.id)' animates its bounds while drawn in 3D, which this version cannot draw in SVG yet; scale it with transform instead")
+            throw ExportError("snapshot \(layer.named) animates its bounds while drawn in 3D, which this version cannot draw in SVG yet; scale it with transform instead")
         }
         let bounds = layer.bounds.initialValue
         let region = timeline.region(of: snapshot)
@@ -305,7 +305,7 @@ extension SVGBuilder {
             } else {
                 continue
             }
-            throw ExportError("cannot draw layer '\(layer.id)' in SVG: at \(SVGFormat.decimal(t, decimals: 6)) s it reaches toward the camera plane (\(reach)), where its projection has no faithful polygon; weaken the perspective (m34) or keep the layer further back, or export to HTML")
+            throw ExportError("cannot draw \(layer.named) in SVG: at \(SVGFormat.decimal(t, decimals: 6)) s it reaches toward the camera plane (\(reach)), where its projection has no faithful polygon; weaken the perspective (m34) or keep the layer further back, or export to HTML")
         }
     }
 
@@ -360,7 +360,7 @@ extension SVGBuilder {
             }
         case .text, .image, .snapshot:
             guard bounds.isConstant else {
-                throw ExportError("layer '\(layer.id)' animates its bounds while drawn in 3D, which this version cannot draw in SVG yet; scale it with transform instead")
+                throw ExportError("\(layer.named) animates its bounds while drawn in 3D, which this version cannot draw in SVG yet; scale it with transform instead")
             }
             try writeStrips(layer, frame: frame, place: place, window: window, into: body)
         }
@@ -525,7 +525,7 @@ extension SVGBuilder {
 /// the map from the drawing's space to the screen, and when the layer is shown at all (errors
 /// while it is hidden do not count).
 struct ProjectionFrame {
-    /// The layer drawn (for messages).
+    /// The layer drawn, as messages name it (`LayerNode.named`).
     let layer: String
     let base: [Double]
     /// The times sampling starts from: the base, or 0 alone when it is empty.

@@ -118,7 +118,7 @@ struct TrackSampler {
             }
         }
         if let tooFast {
-            throw ExportError("cannot draw layer '\(frame.layer)' in SVG within the tolerance (\(SVGFormat.decimal(options.tolerance, decimals: 3)) px): "
+            throw ExportError("cannot draw \(frame.layer) in SVG within the tolerance (\(SVGFormat.decimal(options.tolerance, decimals: 3)) px): "
                 + "from \(SVGFormat.decimal(tooFast.lowerBound, decimals: 4)) s to \(SVGFormat.decimal(tooFast.upperBound, decimals: 4)) s "
                 + "it moves too fast for keyframes to follow; slow or damp that motion (a stiff spring with little damping swings "
                 + "many times a second), or export to HTML")

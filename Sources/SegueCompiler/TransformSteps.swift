@@ -55,26 +55,26 @@ struct TransformSteps {
         if track.isConstant {
             let projection = track.initialValue.planeProjection
             guard projection.isAffine else {
-                throw ExportError("layer '\(layer.id)' has a perspective transform (m34), which this version cannot draw in SVG yet; export to HTML")
+                throw ExportError("\(layer.named) has a perspective transform (m34), which this version cannot draw in SVG yet; export to HTML")
             }
             return [.fixed(projection)]
         }
         guard track.keyframes.allSatisfy({ $0.value.isPlanarAffine }) else {
-            throw ExportError("layer '\(layer.id)' animates a 3D transform, which this version cannot draw in SVG yet; export to HTML")
+            throw ExportError("\(layer.named) animates a 3D transform, which this version cannot draw in SVG yet; export to HTML")
         }
         let parts = track.keyframes.compactMap { $0.value.decomposed() }
         guard parts.count == track.keyframes.count else {
-            throw ExportError("layer '\(layer.id)' animates through a transform that collapses the layer (scale 0); use a tiny scale such as 0.01 instead")
+            throw ExportError("\(layer.named) animates through a transform that collapses the layer (scale 0); use a tiny scale such as 0.01 instead")
         }
         guard parts.allSatisfy(\.turnsAboutZOnly) else {
-            throw ExportError("layer '\(layer.id)' animates a flip (a negative scale), which Core Animation turns through 3D; SVG cannot draw it with 2D transforms")
+            throw ExportError("\(layer.named) animates a flip (a negative scale), which Core Animation turns through 3D; SVG cannot draw it with 2D transforms")
         }
         func channel<V: Interpolatable>(_ f: (Transform3D.Decomposed) -> V) -> Animated<V> {
             Animated(keyframes: zip(track.keyframes, parts).map { Keyframe(time: $0.time, value: f($1), curve: $0.curve) })
         }
         let skew = channel { $0.skew[0] }
         guard skew.isConstant else {
-            throw ExportError("layer '\(layer.id)' animates a skew, which SVG interpolates differently from Core Animation; animate rotation and scale instead")
+            throw ExportError("\(layer.named) animates a skew, which SVG interpolates differently from Core Animation; animate rotation and scale instead")
         }
         let translation = channel { Point(x: $0.translation[0], y: $0.translation[1]) }
         // SMIL's `rotate` moves the angle straight; the model turns the short way round.
@@ -106,7 +106,7 @@ struct TransformSteps {
             let bounds = layer.bounds.initialValue
             return .translate(layer.anchorPoint.map { offset(bounds, $0) })
         case (false, false):
-            throw ExportError("layer '\(layer.id)' animates both its bounds and its anchorPoint, which this version cannot draw in SVG yet; animate one of them")
+            throw ExportError("\(layer.named) animates both its bounds and its anchorPoint, which this version cannot draw in SVG yet; animate one of them")
         }
     }
 

@@ -24,13 +24,15 @@ struct ReplayRegressionTests {
     }
 
     /// Motion too fast for keyframes to follow within the tolerance is refused in SVG, with a
-    /// message that names the layer and says what to do, and still exports to HTML as it says.
+    /// message that names the layer and the line that made it and says what to do, and still
+    /// exports to HTML as it says.
     @Test(arguments: RecordedStray.tooFastToFollow)
     func aMotionTooFastToFollowIsRefused(_ stray: RecordedStray) throws {
         let timeline = try RandomTransition(stray.choices, index: 0).transition.timeline(.push)
         let error = #expect(throws: ExportError.self) { try Exporter.render(timeline, as: .svg) }
         #expect(error?.description.contains("moves too fast for keyframes to follow") == true, "\(error.map(String.init(describing:)) ?? "")")
         #expect(error?.description.contains("export to HTML") == true)
+        #expect(error?.description.contains("(made at \(#filePath.replacingOccurrences(of: "ReplayRegressionTests", with: "RandomTransition")):") == true)
         #expect(try !Exporter.render(timeline, as: .html).isEmpty)
     }
 
