@@ -2,9 +2,9 @@ import Foundation
 
 /// The seed of a property run, and each case's choices drawn from it.
 ///
-/// `SEGUE_PROPERTY_SEED` may be any text: `scripts/test` passes the commit, so a run of one commit
-/// checks the same cases on every machine (a failure in CI is reproduced on a laptop) while each
-/// commit explores new ones. Without it the seed is fresh. A case's choices depend only on the
+/// `SEGUE_PROPERTY_SEED` may be any text: `scripts/test` passes the commit's tree of `Sources/`, so
+/// a run of the same code checks the same cases on every machine (a failure in CI is reproduced
+/// on a laptop) while each change to the code explores new ones. Without it the seed is fresh. A case's choices depend only on the
 /// seed and the case's index, whichever shard runs it.
 struct PropertySeed: Sendable {
     /// The text the seed was made from, printed so that a run can be repeated.

@@ -23,6 +23,16 @@ struct ReplayRegressionTests {
         #expect(try Self.worstDeviation(stray.choices) <= TransitionPropertyTests.tolerance)
     }
 
+    /// Each open stray (`RecordedStray.open`) still strays: a known issue, not a failure, until it
+    /// replays within the tolerance, when this fails and the stray moves to `fixed`.
+    @Test(arguments: RecordedStray.open)
+    func anOpenStrayIsAKnownIssue(_ stray: RecordedStray) throws {
+        let deviation = try Self.worstDeviation(stray.choices)
+        withKnownIssue("\(stray.name) strays \(deviation) px") {
+            #expect(deviation <= TransitionPropertyTests.tolerance)
+        }
+    }
+
     /// Motion too fast for keyframes to follow within the tolerance is refused in SVG, with a
     /// message that names the layer and the line that made it and says what to do, and still
     /// exports to HTML as it says.

@@ -73,8 +73,14 @@ struct TransitionPropertyTests {
             let html = try Exporter.render(push, reverse: pop, as: .html)
             let judgedDeviation = try Self.judgedDeviation(rendered, timeline: push)
             let judged = judgedDeviation != nil, deviation = judgedDeviation ?? 0
-            if deviation > tolerance && judged, tally.strayed() <= 5 {
-                FileHandle.standardError.write(Data("the SVG strays \(deviation) px from the model in replay (tolerance \(tolerance) px):\n\(random)\nchoices: \(choices)\n".utf8))
+            // A stray recorded as open (`RecordedStray.open`) is a known issue, replayed as one by
+            // `ReplayRegressionTests`, and counted apart; any other fails the run.
+            if deviation > tolerance && judged {
+                if RecordedStray.open.contains(where: { $0.choices == choices }) {
+                    tally.strayedAsKnown()
+                } else if tally.strayed() <= 5 {
+                    FileHandle.standardError.write(Data("the SVG strays \(deviation) px from the model in replay (tolerance \(tolerance) px):\n\(random)\nchoices: \(choices)\n".utf8))
+                }
             }
             let htmlProblems = HTMLDocument.problems(in: html)
             if !htmlProblems.isEmpty { fail("the HTML does not parse cleanly: \(htmlProblems.prefix(3))") }
@@ -152,11 +158,16 @@ final class Tally: @unchecked Sendable, CustomStringConvertible {
 
     private var refusals = 0
     private(set) var strays = 0
+    /// Strays recorded as open (`RecordedStray.open`).
+    private var knownStrays = 0
     private var unjudged = 0
 
     func refused() { lock.withLock { refusals += 1 } }
     /// Counts a stray; how many there have been.
     func strayed() -> Int { lock.withLock { strays += 1; return strays } }
+
+    /// Counts a stray recorded as open.
+    func strayedAsKnown() { lock.withLock { knownStrays += 1 } }
 
     func add(layers: Int, samples: Int, deviation: Double, judged: Bool, reexported: Bool) {
         lock.withLock {
@@ -170,7 +181,7 @@ final class Tally: @unchecked Sendable, CustomStringConvertible {
 
     var description: String {
         lock.withLock {
-            "property cases: \(passed + refusals) random transitions (\(layers) layers, \(samples) model samples, all finite); \(passed) exported: SVG valid against the SVG 1.1 DTD, HTML parsed; \(reexports) re-exported from JSON byte for byte the same; SVG replayed (worst \(String(format: "%.3f", worst)) px; \(strays) beyond \(TransitionPropertyTests.tolerance) px; \(unjudged) on a stage over \(Int(TransitionPropertyTests.replayedSizeLimit)) pt not judged); \(refusals) refused as not yet supported"
+            "property cases: \(passed + refusals) random transitions (\(layers) layers, \(samples) model samples, all finite); \(passed) exported: SVG valid against the SVG 1.1 DTD, HTML parsed; \(reexports) re-exported from JSON byte for byte the same; SVG replayed (worst \(String(format: "%.3f", worst)) px; \(strays) beyond \(TransitionPropertyTests.tolerance) px, and \(knownStrays) recorded as open; \(unjudged) on a stage over \(Int(TransitionPropertyTests.replayedSizeLimit)) pt not judged); \(refusals) refused as not yet supported"
         }
     }
 }
