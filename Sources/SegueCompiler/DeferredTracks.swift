@@ -48,13 +48,14 @@ final class DeferredTracks {
     /// track is never written, and `resolve` throws.
     func track<Value>(now: Bool = false, _ compute: @escaping () throws(ExportError) -> Value) -> Track<Value> {
         let track = Track<Value>()
+        let work = { () -> ExportError? in
+            do throws(ExportError) { track.keep(try compute()) } catch { return error }
+            return nil
+        }
         if isImmediate || now {
-            do throws(ExportError) { track.keep(try compute()) } catch { failure = failure ?? error }
+            if let error = work() { failure = failure ?? error }
         } else {
-            pending.append((work: {
-                do throws(ExportError) { track.keep(try compute()) } catch { return error }
-                return nil
-            }, finish: track.finish))
+            pending.append((work: work, finish: track.finish))
         }
         return track
     }

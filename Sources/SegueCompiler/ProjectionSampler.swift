@@ -150,9 +150,20 @@ struct ProjectionSampler {
         var result: [(index: Int, curve: Easing)] = []
         var start = range.lowerBound
         while start < range.upperBound {
-            // Grow the step while it holds, then bisect between the last good and first bad end.
             // A neighbouring grid time always holds: there is nothing in between to stray.
-            var good = (index: start + 1, curve: fit(start, start + 1) ?? .linear)
+            let neighbour = (index: start + 1, curve: fit(start, start + 1) ?? .linear)
+            // The farthest end below `high` that holds by `holds`, bisecting from `good`, which does.
+            func bisect(from good: (index: Int, curve: Easing), below high: Int,
+                        _ holds: (Int) -> Easing?) -> (index: Int, curve: Easing) {
+                var good = good, high = high
+                while high - good.index > 1 {
+                    let mid = (good.index + high) / 2
+                    if let curve = holds(mid) { good = (mid, curve) } else { high = mid }
+                }
+                return good
+            }
+            // Grow the step while it holds, then bisect between the last good and first bad end.
+            var good = neighbour
             var step = 1
             var bad: Int? = nil
             while good.index < range.upperBound {
@@ -165,19 +176,11 @@ struct ProjectionSampler {
                     break
                 }
             }
-            if var high = bad {
-                while high - good.index > 1 {
-                    let mid = (good.index + high) / 2
-                    if let curve = fit(start, mid) { good = (mid, curve) } else { high = mid }
-                }
-            }
+            if let bad { good = bisect(from: good, below: bad) { fit(start, $0) } }
             // The step found, shortened by bisection while it does not also hold between grid times.
             if good.index > start + 1 && !confirms(start, good.index, good.curve) {
-                var high = good.index
-                good = (start + 1, fit(start, start + 1) ?? .linear)
-                while high - good.index > 1 {
-                    let mid = (good.index + high) / 2
-                    if let curve = fit(start, mid), confirms(start, mid, curve) { good = (mid, curve) } else { high = mid }
+                good = bisect(from: neighbour, below: good.index) { end in
+                    fit(start, end).flatMap { confirms(start, end, $0) ? $0 : nil }
                 }
             }
             result.append(good)

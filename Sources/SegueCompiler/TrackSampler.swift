@@ -141,18 +141,16 @@ struct TrackSampler {
         func chosenKeyframes(_ pointsAt: (Int) -> UnsafeBufferPointer<Point>,
                              _ truthsAt: (Int) -> UnsafeBufferPointer<Point?>,
                              _ rowTruths: (Int) -> UnsafeBufferPointer<Point?>) -> [[(index: Int, curve: Easing)]] {
-            // Whether interpolating from a to b with `curve` stays within the tolerance at the grid
-            // times in between, or (`betweenGridTimes`) halfway between them, where refinement
-            // looked (between two grid times that hold, the model may bulge there by up to half
-            // the tolerance, as refinement allows, where the drawing is already near it).
-            func holds(_ a: Int, _ b: Int, _ curve: Easing, betweenGridTimes: Bool = false) -> Bool {
+            // `body` given the test of interpolating from a to b with `curve`: whether the drawing
+            // strays beyond the tolerance at a time where the model's points are `truth`, on screen
+            // through `h`. False without asking `body` where the lists differ in length.
+            func testing(_ a: Int, _ b: Int, _ curve: Easing,
+                         _ body: ((_ time: Double, _ truth: UnsafeBufferPointer<Point?>, _ h: Homography) -> Bool) -> Bool) -> Bool {
                 // Lists of different lengths do not interpolate (a mask that changes its kind): only
                 // neighbouring grid times, with nothing in between, may follow each other then.
                 let starts = pointsAt(a), ends = pointsAt(b)
                 guard starts.count == ends.count else { return false }
                 let isLinear = curve.isLinear, span = grid[b] - grid[a]
-                // Whether the drawing strays beyond the tolerance at `time`, where the model's
-                // points are `truth`, on screen through `h`.
                 func strays(at time: Double, _ truth: UnsafeBufferPointer<Point?>, _ h: Homography) -> Bool {
                     let f = (time - grid[a]) / span
                     let progress = isLinear ? f : curve.progress(at: f)
@@ -163,22 +161,32 @@ struct TrackSampler {
                     guard truth.count == starts.count else { return true }
                     return Self.straysStraight(starts, ends, at: progress, from: truth, through: h, by: tolerance)
                 }
-                if betweenGridTimes {
+                return body(strays)
+            }
+            // Whether interpolating from a to b with `curve` stays within the tolerance at the grid
+            // times in between.
+            func holds(_ a: Int, _ b: Int, _ curve: Easing) -> Bool {
+                testing(a, b, curve) { straysAt in
+                    func strays(_ t: Int) -> Bool { visible[t] && straysAt(grid[t], truthsAt(t), screens[t]) }
+                    // An interval too long strays most often near its middle: looked at first.
+                    let middle = (a + b) / 2
+                    if middle > a && strays(middle) { return false }
+                    for t in a + 1..<b where t != middle && strays(t) { return false }
+                    return true
+                }
+            }
+            // Whether it does halfway between those grid times too, where refinement looked: between
+            // two grid times that hold, the model may bulge there by up to half the tolerance (as
+            // refinement allows) where the drawing is already near it.
+            func confirms(_ a: Int, _ b: Int, _ curve: Easing) -> Bool {
+                testing(a, b, curve) { strays in
                     for t in a..<b {
                         guard let m = midRows[t], table.shown[m] else { continue }
-                        if strays(at: (grid[t] + grid[t + 1]) / 2, rowTruths(m), table.screens[m]) { return false }
+                        if strays((grid[t] + grid[t + 1]) / 2, rowTruths(m), table.screens[m]) { return false }
                     }
                     return true
                 }
-                // Whether it strays at grid time t.
-                func strays(_ t: Int) -> Bool { visible[t] && strays(at: grid[t], truthsAt(t), screens[t]) }
-                // An interval too long strays most often near its middle: looked at first.
-                let middle = (a + b) / 2
-                if middle > a && strays(middle) { return false }
-                for t in a + 1..<b where t != middle && strays(t) { return false }
-                return true
             }
-            func confirms(_ a: Int, _ b: Int, _ curve: Easing) -> Bool { holds(a, b, curve, betweenGridTimes: true) }
             func straight(_ a: Int, _ b: Int) -> Easing? { holds(a, b, .linear) ? .linear : nil }
             func curved(_ a: Int, _ b: Int) -> Easing? {
                 if holds(a, b, .linear) { return .linear }
