@@ -179,10 +179,13 @@ extension SVGBuilder {
             if !animator.usesCSS { group.set("display", frames[0].value ? "none" : "inline") }
             animator.hide(Animated(keyframes: frames), on: group)
         }
-        // A switch at one of the model's keyframe times (a layer hiding by its flag) is found
-        // there exactly, a probe, and sampled there already: it needs no hold.
+        // A switch at one of the model's keyframe times (a layer hiding or showing by its flag)
+        // is found there exactly, a probe, and sampled there already. Showing, it needs no hold;
+        // hiding, it does: the layer is drawn up to that instant, and the time itself, hidden,
+        // holds a shown time's value (see `TrackSampler`), which may be the one it shows again
+        // with, or one it jumps to as it hides.
         let keyframeTimes = Set(times)
-        let held = switches.filter { !keyframeTimes.contains($0) }
+        let held = switches.filter { !keyframeTimes.contains($0) || !shown($0) }
         let base = Array(Set(times + held.flatMap { [$0 - hold, $0] }.filter { $0 > 0 && $0 < timeline.duration })).sorted()
         let placeIsStill = lineage.placeIsStill(layer)
         let frame = ProjectionFrame(layer: layer.named, base: base, screen: screen, shown: shown, place: place, model: model,
