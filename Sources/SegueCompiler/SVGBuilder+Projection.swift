@@ -110,8 +110,10 @@ extension SVGBuilder {
         let sublayers = evaluator.paintOrder(of: layer.id, at: 0)
         if !drawsInWindow && (sublayers.isEmpty || layer.masksToBounds) { return }
         let isStatic = staticPlacement ?? frozen
-        // Projected drawing measures its own motion on screen (`TrackSampler`).
-        let restoreScale = animator.settingPixelScale { 1 }
+        // Projected drawing measures its own motion on screen (`TrackSampler`), within its share
+        // of the tolerance.
+        let share = options.share
+        let restoreScale = animator.settingPixelScale({ 1 }, share: { share })
         defer { restoreScale() }
         var lineage = lineage
         if lineage.parent.id == lineage.base.id && !isStatic {
@@ -410,7 +412,7 @@ extension SVGBuilder {
     func outlineFlattening(_ frame: ProjectionFrame, stillWithPlace: Bool, curved: Bool,
                            shape: (Double) -> MaskShape) -> OutlineFlattening.Cut {
         guard curved else { return OutlineFlattening.Cut(pieces: OutlineFlattening.Pieces()) }
-        let tolerance = options.tolerance, sampler = trackSampler
+        let tolerance = options.drawingTolerance, sampler = trackSampler
         let times = sampler.shownLookTimes(frame, stillWithPlace: stillWithPlace)
         let shapes = times.map(shape)
         let stretch = frame.largestStretch(at: times, over: shapes.map(\.extent))

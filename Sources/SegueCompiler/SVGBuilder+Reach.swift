@@ -60,14 +60,36 @@ final class KeyframeStates {
     /// such motion on any line from the stage down to a layer without sublayers that passes
     /// through it. A layer carries its sublayers, so their strays add up along such a line; with
     /// each getting at most one over their number there, the sum stays within the tolerance.
+    ///
+    /// A projected subtree (`SVGBuilder.writeProjected`) counts as one such layer on each line
+    /// through it: its drawing strays too (keyframes, chords of curves, strips' maps), and the
+    /// superlayers drawn in 2D carry it (`projectedShare`).
     func sampledShare(of layer: String) -> Double {
         1 / Double(max(sampledLayersThrough[layer] ?? 1, 1))
     }
 
-    /// For each layer, the most layers with sampled motion on a line from the stage through it.
+    /// The part of the tolerance a projected subtree drawn in the space of `base` (a layer drawn
+    /// in 2D) may stray by: what the strays of `base` and its superlayers with sampled motion
+    /// (`sampledShare`) leave. All of it where none has such motion.
+    func projectedShare(base: String) -> Double {
+        var spent = 0.0
+        var next: String? = base
+        while let id = next, let layer = layersByID[id] {
+            if layer.hasSampledMotion { spent += sampledShare(of: id) }
+            next = layer.parent
+        }
+        return max(1 - spent, 0)
+    }
+
+    private lazy var layersByID: [String: LayerNode] =
+        Dictionary(evaluator.timeline.layers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// For each layer, the most layers with sampled motion (or projected subtrees) on a line from
+    /// the stage through it.
     private lazy var sampledLayersThrough: [String: Int] = {
         let layers = evaluator.timeline.layers
-        let sampled = Dictionary(layers.map { ($0.id, $0.hasSampledMotion ? 1 : 0) }, uniquingKeysWith: max)
+        let roots = layers.contains(where: \.hasSampledMotion) ? Self.projectionRoots(evaluator.timeline) : []
+        let sampled = Dictionary(layers.map { ($0.id, $0.hasSampledMotion || roots.contains($0.id) ? 1 : 0) }, uniquingKeysWith: max)
         // Superlayers come before their sublayers: from the stage down, then back up.
         var above: [String: Int] = [:], below: [String: Int] = [:]
         for layer in layers {

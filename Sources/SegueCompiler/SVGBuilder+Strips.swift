@@ -24,7 +24,7 @@ extension SVGBuilder {
         // the other tracks (`DeferredTracks`); the memos learn the times they all look at first
         // now.
         let sampler = trackSampler, animator = animator, decimals = options.decimals, xlink = xlink()
-        let ids = ids, defs = defs, deferred = deferred, tolerance = options.tolerance
+        let ids = ids, defs = defs, deferred = deferred, tolerance = options.drawingTolerance
         // SMIL animations are worked out beside the maps, on every core; CSS rules are kept in
         // the order they are made, by the animator.
         let smil = animator.usesCSS ? nil : animator.clock
@@ -106,7 +106,7 @@ extension SVGBuilder {
             let h = place(t)
             return Affine2D(fitting: strip) { h.apply($0) ?? $0 }
         }
-        let tolerance = sampler.options.tolerance
+        let tolerance = sampler.options.drawingTolerance
         // Verticals stay vertical (a turn about the vertical axis): five parts, not six, which
         // drop the map's small vertical shear.
         let keepsVerticals = shownTimes.allSatisfy { ShearParts.fits(map($0), height: strip.height, limit: tolerance / 20) }

@@ -14,6 +14,14 @@ public struct SVGOptions: Sendable, Equatable {
     /// SMIL (default) or CSS keyframes in the SVG's `<style>`.
     public var animation: SVGAnimation
 
+    /// The part of `tolerance` the drawing written next may stray by: all of it, but in a
+    /// projected subtree whose superlayers, drawn in 2D, stray too
+    /// (`KeyframeStates.projectedShare`).
+    var share = 1.0
+
+    /// The most, in screen pixels, the drawing written next may stray: its share of the tolerance.
+    var drawingTolerance: Double { tolerance * share }
+
     public init(loopPause: Double? = nil, indent: Bool = false, tolerance: Double = 0.5, animation: SVGAnimation = .smil) {
         self.loopPause = loopPause
         self.indent = indent

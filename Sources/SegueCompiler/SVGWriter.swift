@@ -55,7 +55,7 @@ public struct SVGWriter {
 /// The state of one SVG write: the document, its `<defs>`, and the ids handed out.
 struct SVGBuilder {
     let timeline: Timeline
-    let options: SVGOptions
+    private(set) var options: SVGOptions
     let evaluator: Evaluator
     /// The model at its keyframe times, worked out once when first asked for.
     let keyframeStates: KeyframeStates
@@ -187,7 +187,10 @@ struct SVGBuilder {
         } catch {
             // SVG's 2D transforms cannot place this layer exactly: draw its projection instead.
             guard let parentNode else { throw error }
-            try writeProjected(source, lineage: Lineage(base: frozen ? parentNode.frozen(at: 0) : parentNode), into: parent, frozen: frozen)
+            try projecting(in: parentNode.id) { builder throws(ExportError) in
+                try builder.writeProjected(source, lineage: Lineage(base: frozen ? parentNode.frozen(at: 0) : parentNode), into: parent,
+                                           frozen: frozen)
+            }
             return
         }
         let stretches = keyframeStates
@@ -229,22 +232,31 @@ struct SVGBuilder {
         try checkPaintOrder(of: layer)
         guard !children.isEmpty else { return }
         var container = target
-        let sublayer = layer.sublayerTransform
-        if !(sublayer.isConstant && sublayer.initialValue.isIdentity) {
-            let placed = Evaluator.sublayerTransform(layer, at: 0).planeProjection
-            guard sublayer.isConstant, layer.bounds.isConstant, layer.anchorPoint.isConstant, placed.isAffine,
-                  children.allSatisfy({ timeline.layers[$0].isFlat }) else {
-                // The sublayer transform gives depth: draw every sublayer's projection.
+        if Self.projectsSublayers(of: layer, children: children.map { timeline.layers[$0] }) {
+            // The sublayer transform gives depth: draw every sublayer's projection.
+            try projecting(in: layer.id) { builder throws(ExportError) in
                 for index in children {
-                    try writeProjected(timeline.layers[index], lineage: Lineage(base: layer), into: target, frozen: frozen)
+                    try builder.writeProjected(builder.timeline.layers[index], lineage: Lineage(base: layer), into: target, frozen: frozen)
                 }
-                return
             }
+            return
+        }
+        if !(layer.sublayerTransform.isConstant && layer.sublayerTransform.initialValue.isIdentity) {
+            let placed = Evaluator.sublayerTransform(layer, at: 0).planeProjection
             container = target.addChild("g").set("transform", SVGFormat.transform(placed))
         }
         for index in children {
             try writeLayer(timeline.layers[index], parent: layer, into: container, frozen: frozen)
         }
+    }
+
+    /// Runs `body` with the part of the tolerance a projected subtree drawn in the space of `base`
+    /// may stray by (`KeyframeStates.projectedShare`).
+    private mutating func projecting(in base: String, _ body: (inout SVGBuilder) throws(ExportError) -> Void) throws(ExportError) {
+        let outer = options.share
+        options.share = keyframeStates.projectedShare(base: base)
+        defer { options.share = outer }
+        try body(&self)
     }
 
     private func checkPaintOrder(of layer: LayerNode) throws(ExportError) {

@@ -39,7 +39,7 @@ struct TrackSampler {
         let base = frame.startTimes
         if frame.placeIsStill && stillWithPlace { return Animated(value(base.min() ?? 0)) }
         let screen = frame.screen, shown = frame.shown
-        let sampler = ProjectionSampler(tolerance: options.leavingRoomForRounding(allowed ?? options.tolerance))
+        let sampler = ProjectionSampler(tolerance: options.leavingRoomForRounding(allowed ?? options.drawingTolerance))
         // The model on the whole grid, worked out once per time: values, their points, where
         // they land on screen, and whether the layer is shown at all; kept in one table, each
         // time's a row.

@@ -1,0 +1,57 @@
+import Segue
+
+/// Where drawing in SVG's 2D transforms gives way to drawing projections: the layers whose
+/// subtrees are drawn as what they look like on screen, in the space of a superlayer drawn in 2D
+/// (`SVGBuilder.writeProjected`).
+extension SVGBuilder {
+    /// Whether `layer`'s sublayer transform gives its sublayers (`children`) depth, so each is
+    /// drawn as its projection; otherwise it is one 2D transform of them all (or none).
+    static func projectsSublayers(of layer: LayerNode, children: [LayerNode]) -> Bool {
+        let sublayer = layer.sublayerTransform
+        if sublayer.isConstant && sublayer.initialValue.isIdentity { return false }
+        let placed = Evaluator.sublayerTransform(layer, at: 0).planeProjection
+        return !(sublayer.isConstant && layer.bounds.isConstant && layer.anchorPoint.isConstant && placed.isAffine
+                 && children.allSatisfy(\.isFlat))
+    }
+
+    /// Whether `layer`, in a superlayer drawn in 2D, is drawn as its projection: its superlayer
+    /// projects its sublayers, or SVG's 2D transforms cannot place it.
+    static func isProjectionRoot(_ layer: LayerNode, parentProjectsSublayers: Bool) -> Bool {
+        if parentProjectsSublayers { return true }
+        do {
+            _ = try TransformSteps(layer: layer)
+            return false
+        } catch {
+            return true
+        }
+    }
+}
+
+extension KeyframeStates {
+    /// For each layer, whether it is drawn as its projection in a superlayer drawn in 2D
+    /// (`SVGBuilder.isProjectionRoot`); a layer inside a projected subtree is not one.
+    static func projectionRoots(_ timeline: Timeline) -> Set<String> {
+        var children: [String: [LayerNode]] = [:]
+        for layer in timeline.layers {
+            if let parent = layer.parent { children[parent, default: []].append(layer) }
+        }
+        let byID = Dictionary(timeline.layers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var roots: Set<String> = []
+        // Layers drawn in 2D, from the stage down (superlayers come before their sublayers).
+        var flat: Set<String> = []
+        for layer in timeline.layers {
+            guard let parent = layer.parent else {
+                flat.insert(layer.id)
+                continue
+            }
+            guard flat.contains(parent), let superlayer = byID[parent] else { continue }
+            let projects = SVGBuilder.projectsSublayers(of: superlayer, children: children[parent] ?? [])
+            if SVGBuilder.isProjectionRoot(layer, parentProjectsSublayers: projects) {
+                roots.insert(layer.id)
+            } else {
+                flat.insert(layer.id)
+            }
+        }
+        return roots
+    }
+}
