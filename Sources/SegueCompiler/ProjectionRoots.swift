@@ -30,26 +30,21 @@ extension SVGBuilder {
 extension KeyframeStates {
     /// For each layer, whether it is drawn as its projection in a superlayer drawn in 2D
     /// (`SVGBuilder.isProjectionRoot`); a layer inside a projected subtree is not one.
-    static func projectionRoots(_ timeline: Timeline) -> Set<String> {
-        var children: [String: [LayerNode]] = [:]
-        for layer in timeline.layers {
-            if let parent = layer.parent { children[parent, default: []].append(layer) }
-        }
-        let byID = Dictionary(timeline.layers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    static func projectionRoots(_ evaluator: Evaluator) -> Set<String> {
+        let layers = evaluator.timeline.layers
         var roots: Set<String> = []
-        // Layers drawn in 2D, from the stage down (superlayers come before their sublayers).
-        var flat: Set<String> = []
-        for layer in timeline.layers {
-            guard let parent = layer.parent else {
-                flat.insert(layer.id)
-                continue
-            }
-            guard flat.contains(parent), let superlayer = byID[parent] else { continue }
-            let projects = SVGBuilder.projectsSublayers(of: superlayer, children: children[parent] ?? [])
-            if SVGBuilder.isProjectionRoot(layer, parentProjectsSublayers: projects) {
-                roots.insert(layer.id)
-            } else {
-                flat.insert(layer.id)
+        // Layers drawn in 2D, from the stage down (superlayers come before their sublayers): each
+        // decides for its sublayers.
+        var flat: Set<String> = layers.first.map { [$0.id] } ?? []
+        for layer in layers where flat.contains(layer.id) {
+            let children = evaluator.paintOrder(of: layer.id, at: 0).map { layers[$0] }
+            let projects = SVGBuilder.projectsSublayers(of: layer, children: children)
+            for child in children {
+                if SVGBuilder.isProjectionRoot(child, parentProjectsSublayers: projects) {
+                    roots.insert(child.id)
+                } else {
+                    flat.insert(child.id)
+                }
             }
         }
         return roots

@@ -147,21 +147,21 @@ struct ProjectionSampler {
     /// The greedy walk over one interval of the grid: the keyframes after its start.
     private func walk(_ range: ClosedRange<Int>, fit: (Int, Int) -> Easing?,
                       confirms: (Int, Int, Easing) -> Bool) -> [(index: Int, curve: Easing)] {
+        // The farthest end below `high` that holds by `holds`, bisecting from `good`, which does.
+        func bisect(from good: (index: Int, curve: Easing), below high: Int,
+                    _ holds: (Int) -> Easing?) -> (index: Int, curve: Easing) {
+            var good = good, high = high
+            while high - good.index > 1 {
+                let mid = (good.index + high) / 2
+                if let curve = holds(mid) { good = (mid, curve) } else { high = mid }
+            }
+            return good
+        }
         var result: [(index: Int, curve: Easing)] = []
         var start = range.lowerBound
         while start < range.upperBound {
             // A neighbouring grid time always holds: there is nothing in between to stray.
             let neighbour = (index: start + 1, curve: fit(start, start + 1) ?? .linear)
-            // The farthest end below `high` that holds by `holds`, bisecting from `good`, which does.
-            func bisect(from good: (index: Int, curve: Easing), below high: Int,
-                        _ holds: (Int) -> Easing?) -> (index: Int, curve: Easing) {
-                var good = good, high = high
-                while high - good.index > 1 {
-                    let mid = (good.index + high) / 2
-                    if let curve = holds(mid) { good = (mid, curve) } else { high = mid }
-                }
-                return good
-            }
             // Grow the step while it holds, then bisect between the last good and first bad end.
             var good = neighbour
             var step = 1

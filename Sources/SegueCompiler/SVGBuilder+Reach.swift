@@ -74,21 +74,18 @@ final class KeyframeStates {
     func projectedShare(base: String) -> Double {
         var spent = 0.0
         var next: String? = base
-        while let id = next, let layer = layersByID[id] {
+        while let id = next, let layer = evaluator.layer(id) {
             if layer.hasSampledMotion { spent += sampledShare(of: id) }
             next = layer.parent
         }
         return max(1 - spent, 0)
     }
 
-    private lazy var layersByID: [String: LayerNode] =
-        Dictionary(evaluator.timeline.layers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-
     /// For each layer, the most layers with sampled motion (or projected subtrees) on a line from
     /// the stage through it.
     private lazy var sampledLayersThrough: [String: Int] = {
         let layers = evaluator.timeline.layers
-        let roots = layers.contains(where: \.hasSampledMotion) ? Self.projectionRoots(evaluator.timeline) : []
+        let roots = layers.contains(where: \.hasSampledMotion) ? Self.projectionRoots(evaluator) : []
         let sampled = Dictionary(layers.map { ($0.id, $0.hasSampledMotion || roots.contains($0.id) ? 1 : 0) }, uniquingKeysWith: max)
         // Superlayers come before their sublayers: from the stage down, then back up.
         var above: [String: Int] = [:], below: [String: Int] = [:]

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// `SEGUE_PROPERTY_SEED` may be any text: `scripts/test` passes the commit's tree of `Sources/`, so
 /// a run of the same code checks the same cases on every machine (a failure in CI is reproduced
-/// on a laptop) while each change to the code explores new ones. Without it the seed is fresh. A case's choices depend only on the
-/// seed and the case's index, whichever shard runs it.
+/// on a laptop) while each change to the code explores new ones. Without it the seed is fresh.
+/// A case's choices depend only on the seed and the case's index, whichever shard runs it.
 struct PropertySeed: Sendable {
     /// The text the seed was made from, printed so that a run can be repeated.
     let text: String
