@@ -61,6 +61,29 @@ struct ProjectionSampler {
     /// a quarter of the way. Slower motion is smooth enough over one step for halfway to tell.
     static let quarteredTravel = 16.0
 
+    /// Whether the model may swing between `a` and `b`, moving at `pace` (radians per second,
+    /// `MovingSpans.pace`), fast enough to cross the straight line from a to b halfway and miss it
+    /// a quarter of the way: by more than `swingPerInterval` radians. Where each coordinate of a
+    /// point curves one way only between a and b, its distance from the straight line is at most
+    /// twice its distance halfway (a concave function's, zero at both ends), so refinement's test
+    /// halfway, against half the tolerance, holds the whole interval to the tolerance. Where the
+    /// curvature turns over, what a quarter of the way may add beyond three quarters of the
+    /// halfway miss is about the travel times the square of the radians swung, over 128: for a
+    /// slow swing, more than a few hundred tolerances of travel (`steadyTravel`).
+    static func swingsWithin(_ a: Double, _ b: Double, pace: Double) -> Bool {
+        pace * (b - a) > swingPerInterval
+    }
+
+    /// The radians a swing may turn in one interval for its middle to tell: a tenth.
+    static let swingPerInterval = 0.1
+
+    /// How far, in tolerances, the points must travel between two grid times for refinement to
+    /// look at the quarters however slowly the model swings (`swingsWithin`): at a tenth of a
+    /// radian a quarter of the way misses by more than the tolerance only past 8,000 of them; this
+    /// leaves room for several layers turning inside each other, whose paces add up, and for
+    /// perspective, which quickens a swing as it brings it nearer.
+    static let steadyTravel = 400.0
+
     /// The grid with midpoints added, halving again and again, wherever moving straight between
     /// two neighbouring grid times misses the model (halfway by half the tolerance, or a quarter
     /// of the way where the motion is fast: see `quarteredTravel`): motion so fast (a spring's

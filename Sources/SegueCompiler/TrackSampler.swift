@@ -88,8 +88,12 @@ struct TrackSampler {
             if misses(ra, rb, rm, fraction: 0.5, by: tolerance / 2) { return rm }
             // A swing whose period is a few grid steps (a stiff spring) can cross the straight
             // line halfway and miss it a quarter of the way: where the points travel far on
-            // screen between a and b, the quarters are looked at too.
-            if travel(ra, rm, rb) > ProjectionSampler.quarteredTravel * tolerance {
+            // screen between a and b, and the model may swing that fast then, the quarters are
+            // looked at too (`ProjectionSampler.swingsWithin`).
+            let far = travel(ra, rm, rb)
+            if far > ProjectionSampler.quarteredTravel * tolerance
+                && (!stillWithPlace || far > ProjectionSampler.steadyTravel * tolerance
+                    || ProjectionSampler.swingsWithin(a, b, pace: frame.moving.pace(between: a, and: b))) {
                 // The quarter's row goes once it is looked at.
                 func missesQuarter(_ fraction: Double) -> Bool {
                     let t = a + (b - a) * fraction
