@@ -10,10 +10,18 @@ extension Easing {
     var pace: Double {
         switch self {
         case .bezier(let curve): curve.pace
-        case .spring(let spring):
-            spring.duration * (spring.angularFrequency * max(1, spring.dampingRatio + (max(spring.dampingRatio * spring.dampingRatio - 1, 0)).squareRoot())
-                + abs(spring.initialVelocity))
+        case .spring(let spring): spring.pace
         }
+    }
+}
+
+extension SpringCurve {
+    /// `Easing.pace` of a spring: its natural frequency (overdamped, the rate of its faster
+    /// decay, ω₀(ζ + √(ζ² − 1))) and its initial velocity, over the seconds it lasts.
+    var pace: Double {
+        let z = dampingRatio
+        let fastest = angularFrequency * max(1, z + max(z * z - 1, 0).squareRoot())
+        return duration * (fastest + abs(initialVelocity))
     }
 }
 

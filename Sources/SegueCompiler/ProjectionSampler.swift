@@ -84,9 +84,21 @@ struct ProjectionSampler {
     /// perspective, which quickens a swing as it brings it nearer.
     static let steadyTravel = 400.0
 
+    /// Whether refinement looks at the quarters of the interval from `a` to `b` as well as its
+    /// middle, given how far its points travel on screen through the middle (`travel`, in
+    /// tolerances) and, where only the placement moves them, how fast the placement may swing
+    /// then (`pace`; nil where more than the placement moves them, which travel alone decides):
+    /// where they travel more than `quarteredTravel` and the model may swing within the interval
+    /// (`swingsWithin`), or they travel more than `steadyTravel`.
+    static func looksAtQuarters(_ a: Double, _ b: Double, travel: Double, pace: Double?) -> Bool {
+        guard travel > quarteredTravel else { return false }
+        guard let pace, travel <= steadyTravel else { return true }
+        return swingsWithin(a, b, pace: pace)
+    }
+
     /// The grid with midpoints added, halving again and again, wherever moving straight between
     /// two neighbouring grid times misses the model (halfway by half the tolerance, or a quarter
-    /// of the way where the motion is fast: see `quarteredTravel`): motion so fast (a spring's
+    /// of the way where the motion may swing: see `looksAtQuarters`): motion so fast (a spring's
     /// swing, a turn seen nearly edge-on) that even neighbours on the grid are too far apart,
     /// where the greedy walk would otherwise take a neighbour on trust, and check a longer
     /// interval only at the grid times on either side of such a stretch. Halving goes level by

@@ -89,11 +89,9 @@ struct TrackSampler {
             // A swing whose period is a few grid steps (a stiff spring) can cross the straight
             // line halfway and miss it a quarter of the way: where the points travel far on
             // screen between a and b, and the model may swing that fast then, the quarters are
-            // looked at too (`ProjectionSampler.swingsWithin`).
-            let far = travel(ra, rm, rb)
-            if far > ProjectionSampler.quarteredTravel * tolerance
-                && (!stillWithPlace || far > ProjectionSampler.steadyTravel * tolerance
-                    || ProjectionSampler.swingsWithin(a, b, pace: frame.moving.pace(between: a, and: b))) {
+            // looked at too (`ProjectionSampler.looksAtQuarters`).
+            let pace = stillWithPlace ? frame.moving.pace(between: a, and: b) : nil
+            if ProjectionSampler.looksAtQuarters(a, b, travel: travel(ra, rm, rb) / tolerance, pace: pace) {
                 // The quarter's row goes once it is looked at.
                 func missesQuarter(_ fraction: Double) -> Bool {
                     let t = a + (b - a) * fraction
