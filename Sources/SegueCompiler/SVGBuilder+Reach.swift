@@ -2,7 +2,7 @@ import Segue
 
 extension SVGBuilder {
     /// How far, in px on screen, the layer and its sublayers reach from its anchor point at any of
-    /// the model's keyframe times: how far a turn of the layer moves them per radian. SMIL's
+    /// the times `KeyframeStates` looks at: how far a turn of the layer moves them per radian. SMIL's
     /// `keyTimes` for a layer's turn and scale are made as precise as that motion needs, so they
     /// keep in step with its translations (`SMILAnimation.keyTimes`).
     func reach(of layer: LayerNode) -> Double {
@@ -23,13 +23,30 @@ extension SVGBuilder {
     }
 }
 
-/// Every layer's state at each of the model's keyframe times, and how far each layer's spaces
-/// stretch on screen then, worked out on first use and kept for the rest of one document's writing.
+/// Every layer's state at each of the model's keyframe times and wherever a curve carries some
+/// layer's geometry furthest beyond its keyframes, and how far each layer's spaces stretch on
+/// screen then, worked out on first use and kept for the rest of one document's writing.
 final class KeyframeStates {
     private let evaluator: Evaluator
-    private(set) lazy var states: [FrameState] = evaluator.keyframeTimes.map(evaluator.state)
+    private(set) lazy var states: [FrameState] = Self.times(evaluator).map(evaluator.state)
 
-    /// How many px on screen one unit spans at most, at any of the model's keyframe times, in the
+    /// The model's keyframe times and the times a layer's size, place or transform overshoots
+    /// furthest (`Animated.overshootTimes`): a spring that carries a layer twice as far as where
+    /// it comes to rest (an undamped one does) would otherwise be measured only at its ends, and
+    /// a turn sampled for that reach strays on the far side of the swing.
+    private static func times(_ evaluator: Evaluator) -> [Double] {
+        var overshoots: Set<Double> = []
+        for layer in evaluator.timeline.layers {
+            overshoots.formUnion(layer.bounds.overshootTimes)
+            overshoots.formUnion(layer.position.overshootTimes)
+            overshoots.formUnion(layer.anchorPoint.overshootTimes)
+            overshoots.formUnion(layer.transform.overshootTimes)
+            overshoots.formUnion(layer.sublayerTransform.overshootTimes)
+        }
+        return overshoots.isEmpty ? evaluator.keyframeTimes : Set(evaluator.keyframeTimes).union(overshoots).sorted()
+    }
+
+    /// How many px on screen one unit spans at most, at any of the times `states` holds, in the
     /// spaces a layer written with SVG's 2D transforms is written in: its superlayer's sublayer
     /// space (where its position and translation move it) and its own bounds space (its anchor
     /// offset, its contents). A spring sampled to 0.35 px in a layer scaled up three times would
@@ -40,7 +57,7 @@ final class KeyframeStates {
     }
 
     /// For each layer, how many px on screen one unit of its bounds space, and of its sublayer
-    /// space (its bounds space through its sublayer transform), spans at most over those times.
+    /// space (its bounds space through its sublayer transform), spans at most over `states`.
     private lazy var stretches: [String: (bounds: Double, sublayers: Double)] = {
         let layers = Dictionary(evaluator.timeline.layers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var result: [String: (bounds: Double, sublayers: Double)] = [:]

@@ -123,6 +123,22 @@ struct ReplayRegressionTests {
         #expect(deviation <= 0.5 + SVGOptions(tolerance: 0.5).rounding, "strayed \(deviation) px")
     }
 
+    /// A card turned half a turn and stretched 3 times by an undamped spring, cut after 0.63 of
+    /// a period: between keyframe times the spring carries it twice as far, 5 times as tall.
+    /// Its turn was timed for how far the card reaches at keyframe times only, and the chords of
+    /// the sampled turn strayed 0.70 px on the far side of the swing.
+    @Test func anUndampedSpringIsMeasuredAtTheFarEndOfItsSwing() throws {
+        let transition = Transition("swing", duration: 0.5, size: Size(width: 400, height: 400)) { t in
+            let card = Layer(name: "card", frame: Rect(x: 150, y: 100, width: 100, height: 200), contents: .color(.white))
+            t.from.addSublayer(card)
+            t.animate(duration: 0.125, delay: 0.125, spring: Spring(mass: 1, stiffness: 1000, damping: 0)) {
+                card.transform = Transform3D(scaleX: 1, y: 3).concatenating(Transform3D(rotationAngle: .pi))
+            }
+        }
+        let deviation = try Self.denseDeviation(transition, tolerance: 0.5)
+        #expect(deviation <= 0.5 + SVGOptions(tolerance: 0.5).rounding, "strayed \(deviation) px")
+    }
+
     /// A card turning in perspective inside a layer a UIKit spring flings: the card's projection
     /// is keyframed in the flung layer's space, so its strays and the spring's add up on screen.
     /// Each took the whole tolerance (0.84 px together); the card's drawing now takes what the
