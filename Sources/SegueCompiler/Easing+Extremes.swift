@@ -5,12 +5,13 @@ extension Easing {
     /// The time fractions inside the segment where the progress is furthest beyond its ends: where
     /// it is largest, if that is above 1, and where it is smallest, if that is below 0. Empty for a
     /// curve that stays within 0...1 (a value moved by it stays between its keyframes' values,
-    /// which a property linear in the progress reaches at the ends).
+    /// which a property linear in the progress reaches at the ends): a Bézier curve whose control
+    /// points lie in the unit square (`fitsKeySplines`) stays within it.
     ///
     /// Found from the progress at evenly spaced fractions, at least eight to a swing of the curve
     /// (`pace`), then narrowed by golden-section search around the best of them.
     var overshootFractions: [Double] {
-        if let curve = bezier, (0...1).contains(curve.y1), (0...1).contains(curve.y2) { return [] }
+        if bezier?.fitsKeySplines == true { return [] }
         let steps = min(max(Self.overshootSteps, Int(min(pace, 1e9) * 8 / (2 * .pi))), Self.overshootStepLimit)
         let h = 1 / Double(steps)
         let progress = (0...steps).map { self.progress(at: Double($0) * h) }

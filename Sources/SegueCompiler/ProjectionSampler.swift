@@ -89,10 +89,11 @@ struct ProjectionSampler {
     /// tolerances) and, where only the placement moves them, how fast the placement may swing
     /// then (`pace`; nil where more than the placement moves them, which travel alone decides):
     /// where they travel more than `quarteredTravel` and the model may swing within the interval
-    /// (`swingsWithin`), or they travel more than `steadyTravel`.
-    static func looksAtQuarters(_ a: Double, _ b: Double, travel: Double, pace: Double?) -> Bool {
+    /// (`swingsWithin`), or they travel more than `steadyTravel`. The pace is asked for only
+    /// between the two.
+    static func looksAtQuarters(_ a: Double, _ b: Double, travel: Double, pace: @autoclosure () -> Double?) -> Bool {
         guard travel > quarteredTravel else { return false }
-        guard let pace, travel <= steadyTravel else { return true }
+        guard travel <= steadyTravel, let pace = pace() else { return true }
         return swingsWithin(a, b, pace: pace)
     }
 

@@ -90,8 +90,8 @@ struct TrackSampler {
             // line halfway and miss it a quarter of the way: where the points travel far on
             // screen between a and b, and the model may swing that fast then, the quarters are
             // looked at too (`ProjectionSampler.looksAtQuarters`).
-            let pace = stillWithPlace ? frame.moving.pace(between: a, and: b) : nil
-            if ProjectionSampler.looksAtQuarters(a, b, travel: travel(ra, rm, rb) / tolerance, pace: pace) {
+            if ProjectionSampler.looksAtQuarters(a, b, travel: travel(ra, rm, rb) / tolerance,
+                                                 pace: stillWithPlace ? frame.moving.pace(between: a, and: b) : nil) {
                 // The quarter's row goes once it is looked at.
                 func missesQuarter(_ fraction: Double) -> Bool {
                     let t = a + (b - a) * fraction
