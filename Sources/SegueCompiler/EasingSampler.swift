@@ -55,8 +55,12 @@ extension Animated {
 extension Animated {
     /// Whether a segment's curve is one SMIL cannot say, so that it is sampled.
     var hasSampledSegment: Bool {
-        zip(keyframes, keyframes.dropFirst()).contains { from, to in
-            to.time > from.time && from.value != to.value && !(to.curve.bezier?.fitsKeySplines ?? false)
-        }
+        zip(keyframes, keyframes.dropFirst()).contains(where: Self.isSampledSegment)
+    }
+
+    /// Whether the segment arriving at keyframe `to` from `from` moves along a curve SMIL cannot
+    /// say, so that it is sampled.
+    static func isSampledSegment(_ from: Keyframe<Value>, _ to: Keyframe<Value>) -> Bool {
+        to.time > from.time && from.value != to.value && !(to.curve.bezier?.fitsKeySplines ?? false)
     }
 }

@@ -80,7 +80,7 @@ final class SVGAnimator {
     }
 
     /// How far in px the lengths written next may stray where sampled.
-    private var pixelTolerance: Double { sampledTolerance * sampledShare() }
+    var pixelTolerance: Double { sampledTolerance * sampledShare() }
 
     /// Runs `body` with lengths in px as they are: projected drawing is measured on screen.
     func drawingProjected<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {

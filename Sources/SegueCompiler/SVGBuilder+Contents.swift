@@ -3,22 +3,25 @@ import SegueXML
 
 /// Drawing a layer's background, contents and mask shapes.
 extension SVGBuilder {
-    mutating func writeBackgroundAndContents(_ layer: LayerNode, into body: XMLElement) throws(ExportError) {
+    /// `frame`: the bounds the drawing is framed by (the layer's own unless sampled with its
+    /// steps, `SampledTogether`).
+    mutating func writeBackgroundAndContents(_ layer: LayerNode, into body: XMLElement, frame: Animated<Rect>? = nil) throws(ExportError) {
+        let frame = frame ?? layer.bounds
         if layer.drawsBackground {
-            let rect = writeRect(layer.bounds, cornerRadius: layer.cornerRadius, into: body)
+            let rect = writeRect(frame, cornerRadius: layer.cornerRadius, into: body)
             writeFill(layer.backgroundColor, on: rect)
         }
         switch layer.contents {
         case nil:
             break
         case .color(let color):
-            let rect = writeRect(layer.bounds, cornerRadius: layer.cornerRadius, into: body)
+            let rect = writeRect(frame, cornerRadius: layer.cornerRadius, into: body)
             writeFill(Animated(color), on: rect)
         case .text(let text):
             try writeText(text, in: layer, into: body)
         case .image(let image):
             let element = body.addChild("image")
-            writeFrame(layer.bounds, on: element)
+            writeFrame(frame, on: element)
             element.set("preserveAspectRatio", Self.aspect(image.gravity))
             element.set("href", "data:\(image.mimeType);base64,\(image.data.base64EncodedString())", namespace: xlink())
         case .snapshot(let snapshot):
@@ -26,7 +29,7 @@ extension SVGBuilder {
         case .gradient(let gradient):
             let id = ids.make(layer.id + "-gradient")
             writeGradient(gradient, id: id, bounds: layer.bounds.initialValue)
-            let rect = writeRect(layer.bounds, cornerRadius: layer.cornerRadius, into: body)
+            let rect = writeRect(frame, cornerRadius: layer.cornerRadius, into: body)
             rect.set("fill", "url(#\(id))")
         }
     }

@@ -12,14 +12,31 @@ extension SVGBuilder {
             guard let own = state.layers.first(where: { $0.id == layer.id }) else { continue }
             let b = bounds.value(at: state.time), a = anchorPoint.value(at: state.time)
             guard let anchor = own.screenTransform.apply(Point(x: b.minX + a.x * b.width, y: b.minY + a.y * b.height)) else { continue }
-            var subtree: Set<String> = [layer.id]
-            for other in state.layers {  // superlayers come before their sublayers
-                guard other.id == layer.id || other.parent.map(subtree.contains) == true else { continue }
-                subtree.insert(other.id)
-                for corner in other.corners ?? [] { reach = max(reach, corner.distance(to: anchor)) }
-            }
+            Self.visitCorners(of: layer.id, in: state) { reach = max(reach, $0.distance(to: anchor)) }
         }
         return reach
+    }
+
+    /// The corners, in the layer's bounds space, of a box around what the layer and its
+    /// sublayers draw at any of the times `KeyframeStates` looks at (its own bounds where its map
+    /// to the screen is not affine, or collapses it, at all of them).
+    func drawnBox(of layer: LayerNode) -> [Point] {
+        var points: [Point] = []
+        for state in keyframeStates.states {
+            guard let back = state.layers.first(where: { $0.id == layer.id })?.screenTransform.affineInverse else { continue }
+            Self.visitCorners(of: layer.id, in: state) { corner in back.apply(corner).map { points.append($0) } }
+        }
+        return points.isEmpty ? layer.bounds.initialValue.corners : Rect.enclosing(points).corners
+    }
+
+    /// Visits the corners on screen of a layer and of its sublayers, theirs and so on, in `state`.
+    private static func visitCorners(of layer: String, in state: FrameState, _ visit: (Point) -> Void) {
+        var subtree: Set<String> = [layer]
+        for other in state.layers {  // superlayers come before their sublayers
+            guard other.id == layer || other.parent.map(subtree.contains) == true else { continue }
+            subtree.insert(other.id)
+            for corner in other.corners ?? [] { visit(corner) }
+        }
     }
 }
 
@@ -53,6 +70,15 @@ final class KeyframeStates {
     /// otherwise stray three times as far on screen.
     func pixelScale(of layer: String, parent: String?) -> Double {
         let scale = max(stretches[layer]?.bounds ?? 0, parent.map { stretches[$0]?.sublayers ?? 0 } ?? 1)
+        return scale.isFinite && scale > 0 ? scale : 1
+    }
+
+    /// How many px on screen one unit of a layer's sublayer space spans at most, at any of the
+    /// times `states` holds: the space its sublayers' positions and transforms move them in (the
+    /// stage's, 1, for none).
+    func sublayerScale(of layer: String?) -> Double {
+        guard let layer else { return 1 }
+        let scale = stretches[layer]?.sublayers ?? 0
         return scale.isFinite && scale > 0 ? scale : 1
     }
 

@@ -22,14 +22,7 @@ extension SVGBuilder.Lineage {
     /// layer's map into its superlayer, when that map is still and affine; nil (anything may show)
     /// otherwise.
     func window(of layer: LayerNode, transform: TransformTrack) -> Rect? {
-        guard let window, let local = stillPlacementInParent(of: layer, transform: transform), local.isAffine else { return nil }
-        let determinant = local.linearDeterminant
-        guard abs(determinant) > 1e-12 else { return nil }
-        // Row-vector form: q = (p.x a + p.y d + g, p.x b + p.y e + h); solved for p.
-        let corners = window.corners.map { q in
-            let x = q.x - local.g, y = q.y - local.h
-            return Point(x: (x * local.e - y * local.d) / determinant, y: (y * local.a - x * local.b) / determinant)
-        }
-        return Rect.enclosing(corners)
+        guard let window, let back = stillPlacementInParent(of: layer, transform: transform)?.affineInverse else { return nil }
+        return Rect.enclosing(window.corners.compactMap(back.apply))
     }
 }

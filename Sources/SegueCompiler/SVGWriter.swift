@@ -205,7 +205,8 @@ struct SVGBuilder {
         }
         var body = group
         let builder = self
-        for (index, step) in steps.enumerated() {
+        let (written, drawnBounds) = sampledTogether(steps, of: layer, parent: parentNode)
+        for (index, step) in written.enumerated() {
             if index > 0 || step.isAnimated { body = body.addChild("g") }
             step.write(on: body, animator: animator) { builder.reach(of: layer) }
         }
@@ -215,19 +216,34 @@ struct SVGBuilder {
             writeMaskShape(mask, into: clipPath)
             body.set("clip-path", "url(#\(id))")
         }
-        try writeBody(layer, into: body, frozen: frozen)
+        try writeBody(layer, into: body, frozen: frozen, drawnBounds: drawnBounds)
     }
 
-    /// Background, contents and sublayers, in the layer's bounds space.
-    mutating func writeBody(_ layer: LayerNode, into body: XMLElement, frozen: Bool) throws(ExportError) {
+    /// A layer's steps, and the bounds its own drawing is framed by, with the motion SVG cannot
+    /// say sampled at the same instants, within the part of the tolerance the layer's motion may
+    /// stray by, where more than one of them has such motion (`SampledTogether`); otherwise as
+    /// they are.
+    private func sampledTogether(_ steps: [TransformStep], of layer: LayerNode,
+                                 parent: LayerNode?) -> (steps: [TransformStep], bounds: Animated<Rect>) {
+        guard steps.filter(\.hasSampledSegment).count + (layer.bounds.hasSampledSegment ? 1 : 0) > 1 else { return (steps, layer.bounds) }
+        return SampledTogether(probes: drawnBox(of: layer), scale: keyframeStates.sublayerScale(of: parent?.id),
+                               tolerance: animator.pixelTolerance).sampled(steps, bounds: layer.bounds)
+    }
+
+    /// Background, contents and sublayers, in the layer's bounds space. `drawnBounds`: the bounds
+    /// the layer's own drawing and clip are framed by, where they are sampled with its steps
+    /// (`SampledTogether`).
+    mutating func writeBody(_ layer: LayerNode, into body: XMLElement, frozen: Bool,
+                            drawnBounds: Animated<Rect>? = nil) throws(ExportError) {
         var target = body
+        let frame = drawnBounds ?? layer.bounds
         if layer.masksToBounds {
             let id = ids.make(layer.id + "-bounds")
             let clip = defs.addChild("clipPath").set("id", id)
-            writeRect(layer.bounds, cornerRadius: layer.cornerRadius, into: clip)
+            writeRect(frame, cornerRadius: layer.cornerRadius, into: clip)
             target = body.addChild("g").set("clip-path", "url(#\(id))")
         }
-        try writeBackgroundAndContents(layer, into: target)
+        try writeBackgroundAndContents(layer, into: target, frame: frame)
         let children = evaluator.paintOrder(of: layer.id, at: 0)
         try checkPaintOrder(of: layer)
         guard !children.isEmpty else { return }

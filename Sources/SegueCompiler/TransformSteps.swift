@@ -110,7 +110,8 @@ struct TransformSteps {
         }
     }
 
-    private static func rotation(degrees: Double) -> Homography {
+    /// A turn by `degrees` (clockwise on screen, as SVG's `rotate`).
+    static func rotation(degrees: Double) -> Homography {
         let r = degrees * .pi / 180
         return Homography(a: cos(r), b: sin(r), c: 0, d: -sin(r), e: cos(r), f: 0, g: 0, h: 0, i: 1)
     }
