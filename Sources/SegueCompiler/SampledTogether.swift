@@ -45,11 +45,12 @@ struct SampledTogether {
                 continue
             }
             // A spring is cut at its segment's end and lands there on its target (`SpringCurve`):
-            // the model jumps by what is left of its swing, a thousandth of the distance for
-            // UIKit's. Where that shows, the straight keyframes follow the spring up to the cut,
-            // and the steps jump with the model; otherwise they end on the target.
+            // the model jumps by what is left of its swing, up to a few thousandths of the
+            // distance for UIKit's. Where that shows, or is more than the progress keyframes may
+            // stray by (halving would never close in on it), the straight keyframes follow the
+            // spring up to the cut, and jump with the model; otherwise they end on the target.
             let stretch = Stretch(start: start, end: end, channels: channels)
-            let landing = stretch.jump(probes) * scale > tolerance / 2
+            let landing = stretch.jump(probes) * scale > tolerance / 2 || stretch.cutShort(by: Self.progressTolerance)
             if landing { landings.insert(end) }
             halve(start, end, in: stretch, landing: landing, depth: 0, into: &times)
         }
@@ -152,6 +153,12 @@ private struct Stretch {
     /// corners.
     func jump(_ probes: [Point]) -> Double {
         SampledTogether.distance(Drawing(channels, cut), Drawing(channels, targets), at: probes)
+    }
+
+    /// Whether a value moving straight here is cut short of its target by more than `progress`
+    /// of its segment's move.
+    func cutShort(by progress: Double) -> Bool {
+        channels.indices.contains { straight[$0] && Channel.distance(cut[$0], targets[$0]) > progress * moves[$0] }
     }
 }
 

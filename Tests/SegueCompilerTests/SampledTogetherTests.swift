@@ -98,6 +98,19 @@ struct SampledTogetherTests {
         #expect(track.finalValue == Point(x: 150, y: 125))
     }
 
+    @Test func aSpringCutShortOfItsProgressLandsRatherThanCrowdingItsEnd() {
+        // UIKit's spring with damping 0.3 is cut 0.2 % short of its target: more than the
+        // progress keyframes may stray, however close to the cut they come.
+        let loose = Easing.spring(SpringCurve(uiKitDuration: 1, dampingRatio: 0.3, initialVelocity: 0))
+        func track<V: Interpolatable>(_ from: V, _ to: V) -> Animated<V> {
+            Animated(keyframes: [Keyframe(time: 0, value: from), Keyframe(time: 1, value: to, curve: loose)])
+        }
+        let model: [TransformStep] = [.translate(track(Point(x: 0, y: 0), Point(x: 10, y: 5))), .rotate(track(0, 10))]
+        let sampled = together(model)
+        #expect(times(sampled[0]).filter { $0 > 0.99 } == [1, 1])
+        #expect(worstStray(model, sampled) <= 0.49)
+    }
+
     @Test func stepsSVGSaysAsTheyAreKeepTheirKeyframes() {
         let eased = Animated(keyframes: [Keyframe(time: 0, value: 0.0), Keyframe(time: 0.5, value: 90, curve: .bezier(.easeInEaseOut))])
         let model = steps(distance: 1000) + [.rotate(eased), .fixed(.translation(x: -50, y: -100))]
