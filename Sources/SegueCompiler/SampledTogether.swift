@@ -117,7 +117,7 @@ private struct Drawing {
     init(_ channels: [Channel], _ values: [Channel.Value]) {
         // Innermost step first: each maps into the space of the one before it.
         for (channel, value) in zip(channels, values).reversed() {
-            switch channel {
+            switch channel.role {
             case .step(let step): map = map.concatenating(step.map(value))
             case .bounds: bounds = Rect(x: value[0], y: value[1], width: value[2], height: value[3])
             }
@@ -163,66 +163,61 @@ private struct Stretch {
 }
 
 /// A step of the layer's placement, or its bounds, as numbers in time: a translation's offset, a
-/// scale's factors, a turn's degrees, the bounds' origin and size.
-private enum Channel {
-    case step(TransformStep)
-    case bounds(Animated<Rect>)
+/// scale's factors, a turn's degrees, the bounds' origin and size. Each is interpolated number by
+/// number, as its own values are, so the numbers' track is the value's, written otherwise.
+private struct Channel {
+    enum Role {
+        /// A step, which maps the layer's bounds space by its value.
+        case step(TransformStep)
+        /// The bounds, which frame the layer's own drawing.
+        case bounds
+    }
 
     typealias Value = SIMD4<Double>
 
-    /// The channel's keyframe times (none for a fixed step).
-    var times: [Double] {
-        switch self {
-        case .step(.fixed): []
-        case .step(.translate(let track)), .step(.scale(let track)): track.keyframes.map(\.time)
-        case .step(.rotate(let track)): track.keyframes.map(\.time)
-        case .bounds(let track): track.keyframes.map(\.time)
+    let role: Role
+    /// The numbers in time (one still keyframe for a fixed step).
+    let track: Animated<Numbers>
+
+    static func step(_ step: TransformStep) -> Channel {
+        let track: Animated<Numbers> = switch step {
+        case .fixed: Animated(Numbers(Value()))
+        case .translate(let points), .scale(let points): points.map { Numbers(Value($0.x, $0.y, 0, 0)) }
+        case .rotate(let degrees): degrees.map { Numbers(Value($0, 0, 0, 0)) }
         }
+        return Channel(role: .step(step), track: track)
     }
 
-    func value(at t: Double) -> Value {
-        switch self {
-        case .step(.fixed): Value()
-        case .step(.translate(let track)), .step(.scale(let track)): Self.value(track.value(at: t))
-        case .step(.rotate(let track)): Value(track.value(at: t), 0, 0, 0)
-        case .bounds(let track): Self.value(track.value(at: t))
-        }
+    static func bounds(_ bounds: Animated<Rect>) -> Channel {
+        Channel(role: .bounds, track: bounds.map { Numbers(Value($0.origin.x, $0.origin.y, $0.size.width, $0.size.height)) })
     }
+
+    /// The channel's keyframe times.
+    var times: [Double] { track.keyframes.map(\.time) }
+
+    func value(at t: Double) -> Value { track.value(at: t).value }
 
     /// The value the segment ending at `t` reaches just before it (`Animated.valueBefore`).
-    func valueBefore(_ t: Double) -> Value {
-        switch self {
-        case .step(.fixed): Value()
-        case .step(.translate(let track)), .step(.scale(let track)): Self.value(track.valueBefore(t))
-        case .step(.rotate(let track)): Value(track.valueBefore(t), 0, 0, 0)
-        case .bounds(let track): Self.value(track.valueBefore(t))
-        }
-    }
+    func valueBefore(_ t: Double) -> Value { track.valueBefore(t).value }
 
     /// Whether the segment in progress at `t` moves along a curve SVG cannot say.
-    func isSampled(at t: Double) -> Bool {
-        switch self {
-        case .step(.fixed): false
-        case .step(.translate(let track)), .step(.scale(let track)): track.segmentIsSampled(at: t)
-        case .step(.rotate(let track)): track.segmentIsSampled(at: t)
-        case .bounds(let track): track.segmentIsSampled(at: t)
-        }
-    }
+    func isSampled(at t: Double) -> Bool { track.segmentIsSampled(at: t) }
 
     /// How far the value moves over the whole segment in progress at `t` (0 while it holds).
-    func segmentMove(at t: Double) -> Double {
-        switch self {
-        case .step(.fixed): 0
-        case .step(.translate(let track)), .step(.scale(let track)):
-            track.segmentEnds(at: t).map { Self.distance(Self.value($0), Self.value($1)) } ?? 0
-        case .step(.rotate(let track)): track.segmentEnds(at: t).map { abs($1 - $0) } ?? 0
-        case .bounds(let track): track.segmentEnds(at: t).map { Self.distance(Self.value($0), Self.value($1)) } ?? 0
-        }
-    }
+    func segmentMove(at t: Double) -> Double { track.segmentEnds(at: t).map { Self.distance($0.value, $1.value) } ?? 0 }
 
     static func distance(_ a: Value, _ b: Value) -> Double { ((a - b) * (a - b)).sum().squareRoot() }
-    private static func value(_ p: Point) -> Value { Value(p.x, p.y, 0, 0) }
-    private static func value(_ r: Rect) -> Value { Value(r.minX, r.minY, r.width, r.height) }
+}
+
+/// Four numbers interpolated one by one.
+private struct Numbers: Interpolatable {
+    let value: SIMD4<Double>
+
+    init(_ value: SIMD4<Double>) { self.value = value }
+
+    func interpolated(to other: Numbers, fraction: Double) -> Numbers {
+        Numbers(value + (other.value - value) * fraction)
+    }
 }
 
 extension TransformStep {
