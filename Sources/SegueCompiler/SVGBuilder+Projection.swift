@@ -319,14 +319,16 @@ extension SVGBuilder {
     /// say. While a superlayer hides it any value will do, so a switch that follows a
     /// superlayer's is left out, and one the layer made meanwhile is written when the superlayer
     /// shows again. `parentSwitches`: the instants the superlayer's visibility switches. A single
-    /// keyframe: the group never hides it.
+    /// keyframe: the group never hides it. Each switch is the first instant found in its new state
+    /// (`ProjectionSampler.switches`), so what shows is asked there, not some fixed while after: a
+    /// layer of a 1 ns transition hidden for 27 ps just after the start was asked 1 ns after its
+    /// switch, found shown, and drawn moving while the model hid it (408 px).
     static func ownVisibility(switches: [Double], parentSwitches: [Double], shown: (Double) -> Bool,
                               parentShown: (Double) -> Bool) -> [Keyframe<Bool>] {
         var frames: [Keyframe<Bool>] = []
         for time in [0] + Set(switches + parentSwitches).sorted() {
-            let after = time == 0 ? 0 : time + 1e-9
-            guard parentShown(after) else { continue }
-            let hidden = !shown(after)
+            guard parentShown(time) else { continue }
+            let hidden = !shown(time)
             if frames.last?.value != hidden { frames.append(Keyframe(time: frames.isEmpty ? 0 : time, value: hidden)) }
         }
         return frames

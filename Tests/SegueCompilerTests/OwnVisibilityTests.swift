@@ -36,4 +36,16 @@ struct OwnVisibilityTests {
         let late = Self.written(parent: { $0 >= 0.205 }, own: { $0 >= 0.105 })
         #expect(late.map(\.value) == [false] && late[0].time == 0)
     }
+
+    /// A layer hidden for a moment far shorter than a nanosecond (a 1 ns transition's 27 ps,
+    /// just after the start) hides then: what shows is asked at each switch, not some fixed
+    /// while after it, which here lay past the moment and found the layer shown again.
+    @Test func aLayerHiddenForAMomentHidesForThatMoment() {
+        let start = 2.25e-35, end = 2.725e-11
+        let own = { (t: Double) in t < start || t >= end }
+        let switches = ProjectionSampler.switches(at: [0, start, end, 1e-9], precision: 1e-16, own)
+        let frames = SVGBuilder.ownVisibility(switches: switches, parentSwitches: [], shown: own, parentShown: { _ in true })
+        #expect(frames.map(\.value) == [false, true, false])
+        #expect(frames.map(\.time) == [0, start, end])
+    }
 }
