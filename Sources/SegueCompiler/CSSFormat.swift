@@ -32,9 +32,14 @@ enum CSSFormat {
             if c.isLinear { return "linear" }
             return "cubic-bezier(" + SVGFormat.numbers([c.x1, c.y1, c.x2, c.y2], decimals: 4, separator: ",") + ")"
         case .spring:
-            let stops = EasingSampler.fractions(for: easing, tolerance: tolerance).map { f in
-                SVGFormat.number(easing.progress(at: f), decimals: 4) + " " + SVGFormat.number(f * 100, decimals: 3) + "%"
+            // A spring cut short of its target further than the tolerance lands at its cut and
+            // jumps to the end (two stops at 100%), as the model does (`EasingSampler.lands`).
+            let lands = EasingSampler.lands(easing, tolerance: tolerance)
+            var stops = EasingSampler.fractions(for: easing, tolerance: tolerance).map { f in
+                let progress = f == 1 && lands ? EasingSampler.cut(of: easing) : easing.progress(at: f)
+                return SVGFormat.number(progress, decimals: 4) + " " + SVGFormat.number(f * 100, decimals: 3) + "%"
             }
+            if lands { stops.append("1 100%") }
             return "linear(" + stops.joined(separator: ",") + ")"
         }
     }

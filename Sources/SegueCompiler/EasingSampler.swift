@@ -5,13 +5,16 @@ import Segue
 enum EasingSampler {
     /// Time fractions from 0 to 1 such that interpolating the easing's progress linearly between
     /// them strays at most `tolerance` (in progress units) from the easing.
+    /// Where a curve that `lands` is cut (`cut`), the last piece ends there, not at the target.
     static func fractions(for easing: Easing, tolerance: Double) -> [Double] {
+        let end = lands(easing, tolerance: tolerance) ? cut(of: easing) : 1
+        func progress(_ f: Double) -> Double { f == 1 ? end : easing.progress(at: f) }
         var result = [0.0]
         func refine(_ a: Double, _ b: Double, depth: Int) {
-            let pa = easing.progress(at: a), pb = easing.progress(at: b)
+            let pa = progress(a), pb = progress(b)
             let worst = (1...7).map { Double($0) / 8 }.map { k -> Double in
                 let f = a + (b - a) * k
-                return abs(easing.progress(at: f) - (pa + (pb - pa) * k))
+                return abs(progress(f) - (pa + (pb - pa) * k))
             }.max() ?? 0
             if worst > tolerance && depth < 16 {
                 let mid = (a + b) / 2
@@ -24,12 +27,29 @@ enum EasingSampler {
         refine(0, 1, depth: 0)
         return result
     }
+
+    /// The progress `easing` reaches just before its end: a spring is cut there (UIKit and Core
+    /// Animation stop it a few thousandths of the way short, or more for a loose one) and jumps
+    /// to its target; a Bézier curve arrives.
+    static func cut(of easing: Easing) -> Double {
+        easing.progress(at: (1.0).nextDown)
+    }
+
+    /// Whether pieces within `tolerance` of `easing` land where it is cut and jump from there to
+    /// the target, as the model does: where the cut lies further than the tolerance from the
+    /// target, a last piece ending at the target misses the curve before it by more, and halving
+    /// toward the end only crowds keyframes there (16 before a loose spring's cut); nearer, that
+    /// piece holds, and is one keyframe fewer than landing.
+    static func lands(_ easing: Easing, tolerance: Double) -> Bool {
+        abs(1 - cut(of: easing)) > tolerance
+    }
 }
 
 extension Animated {
     /// The same track with every spring segment replaced by straight keyframes within `tolerance`
-    /// of the spring's progress; Bézier segments the format can say (`keeps`) are kept as they
-    /// are. With `distance` (how far a segment moves, in px), a segment also strays at most
+    /// of the spring's progress, which land where a spring is cut and jump to its target there
+    /// when the cut is further off than that (`EasingSampler.lands`); Bézier segments the format
+    /// can say (`keeps`) are kept as they are. With `distance` (how far a segment moves, in px), a segment also strays at most
     /// `pixelTolerance` px: a fraction of the progress is a long way on a move of thousands of
     /// points.
     func withSpringsSampled(tolerance: Double, distance: ((Value, Value) -> Double)? = nil, pixelTolerance: Double = .infinity,
@@ -43,10 +63,17 @@ extension Animated {
             let span = frame.time - previous.time
             let moved = distance?(previous.value, frame.value) ?? 0
             let limit = moved > 0 ? min(tolerance, pixelTolerance / moved) : tolerance
+            let lands = EasingSampler.lands(frame.curve, tolerance: limit)
             for fraction in EasingSampler.fractions(for: frame.curve, tolerance: limit).dropFirst() {
-                let value = previous.value.interpolated(to: frame.value, fraction: frame.curve.progress(at: fraction))
-                frames.append(Keyframe(time: previous.time + span * fraction, value: fraction == 1 ? frame.value : value))
+                if fraction == 1 && !lands {
+                    frames.append(Keyframe(time: frame.time, value: frame.value))
+                    continue
+                }
+                let progress = fraction == 1 ? EasingSampler.cut(of: frame.curve) : frame.curve.progress(at: fraction)
+                frames.append(Keyframe(time: previous.time + span * fraction, value: previous.value.interpolated(to: frame.value, fraction: progress)))
             }
+            // Where the curve is cut, the value jumps to its target, as the model does.
+            if lands { frames.append(Keyframe(time: frame.time, value: frame.value)) }
         }
         return Animated(keyframes: frames)
     }
