@@ -90,7 +90,10 @@ struct OutlineFlattening: Equatable {
             needed = (bend / chordError).squareRoot()
             turn = turned
         }
-        return min(max(Int(needed.rounded(.up)), Int((turn / Self.mostTurn - 1e-9).rounded(.up)), 1), most)
+        // Counted before any is made an Int: a chord error of 0 (no tolerance left to cut by)
+        // needs pieces without end, which the most stand for.
+        let wanted = max(needed.rounded(.up), (turn / Self.mostTurn - 1e-9).rounded(.up), 1)
+        return wanted < Double(most) ? Int(wanted) : most
     }
 
     /// Pieces for a rounded rectangle's corners of radius up to `radius`.

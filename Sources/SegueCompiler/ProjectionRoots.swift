@@ -31,11 +31,23 @@ extension KeyframeStates {
     /// For each layer, whether it is drawn as its projection in a superlayer drawn in 2D
     /// (`SVGBuilder.isProjectionRoot`); a layer inside a projected subtree is not one.
     static func projectionRoots(_ evaluator: Evaluator) -> Set<String> {
+        drawing(evaluator, from: evaluator.timeline.layers.first?.id).roots
+    }
+
+    /// The projection roots of a 2D snapshot's picture of `screen` (`SVGBuilder.snapshotID`),
+    /// which draws the screen's subtree from the screen down, the screen itself in 2D.
+    static func pictureProjectionRoots(_ evaluator: Evaluator, of screen: ScreenID) -> Set<String> {
+        drawing(evaluator, from: evaluator.timeline.screen(screen)?.id).roots
+    }
+
+    /// The layers drawn from `start` down (in 2D) that are drawn as their projections (`roots`),
+    /// and those drawn in 2D (`flat`, `start` among them).
+    static func drawing(_ evaluator: Evaluator, from start: String?) -> (roots: Set<String>, flat: Set<String>) {
         let layers = evaluator.timeline.layers
         var roots: Set<String> = []
-        // Layers drawn in 2D, from the stage down (superlayers come before their sublayers): each
+        // Layers drawn in 2D, from `start` down (superlayers come before their sublayers): each
         // decides for its sublayers.
-        var flat: Set<String> = layers.first.map { [$0.id] } ?? []
+        var flat: Set<String> = start.map { [$0] } ?? []
         for layer in layers where flat.contains(layer.id) {
             let children = evaluator.paintOrder(of: layer.id, at: 0).map { layers[$0] }
             let projects = SVGBuilder.projectsSublayers(of: layer, children: children)
@@ -47,6 +59,6 @@ extension KeyframeStates {
                 }
             }
         }
-        return roots
+        return (roots, flat)
     }
 }

@@ -124,18 +124,47 @@ final class KeyframeStates {
         return max(1 - spent, 0)
     }
 
+    /// The part of the tolerance a projected subtree of a 2D snapshot's picture of `screen` may
+    /// stray by: the picture is drawn once, still, and shown by every snapshot layer drawn in 2D
+    /// that pictures the screen, so what the strays of the least of them and its superlayers
+    /// leave (`projectedShare`); each counts the picture's projection on its lines
+    /// (`sampledLayersThrough`), so some is left. Not the screen's own superlayers': their
+    /// motion does not carry the picture.
+    func pictureShare(of screen: ScreenID) -> Double {
+        pictureCarriers[screen, default: []].map { projectedShare(base: $0) }.min() ?? 1
+    }
+
+    /// The layers drawn in 2D whose contents are a snapshot of a screen whose picture has a
+    /// projected subtree, by screen: they carry that projection, which strays too.
+    private lazy var pictureCarriers: [ScreenID: [String]] = {
+        let flat = KeyframeStates.drawing(evaluator, from: evaluator.timeline.layers.first?.id).flat
+        var projects: [ScreenID: Bool] = [:]
+        var carriers: [ScreenID: [String]] = [:]
+        for layer in evaluator.timeline.layers where flat.contains(layer.id) {
+            guard case .snapshot(let snapshot)? = layer.contents else { continue }
+            let screen = snapshot.screen
+            if projects[screen] == nil { projects[screen] = !Self.pictureProjectionRoots(evaluator, of: screen).isEmpty }
+            if projects[screen] == true { carriers[screen, default: []].append(layer.id) }
+        }
+        return carriers
+    }()
+
     /// For each layer, the most layers with sampled motion (or projected subtrees) on a line from
     /// the stage through it.
     private lazy var sampledLayersThrough: [String: Int] = {
         let layers = evaluator.timeline.layers
         let roots = layers.contains(where: \.hasSampledMotion) ? Self.projectionRoots(evaluator) : []
         let sampled = Dictionary(layers.map { ($0.id, $0.hasSampledMotion || roots.contains($0.id) ? 1 : 0) }, uniquingKeysWith: max)
+        // A snapshot layer drawn in 2D carries its picture, and a projection in the picture
+        // strays like a sublayer of it would (`pictureShare`).
+        let carriers = Set(pictureCarriers.values.joined())
         // Superlayers come before their sublayers: from the stage down, then back up.
         var above: [String: Int] = [:], below: [String: Int] = [:]
         for layer in layers {
             above[layer.id] = (layer.parent.flatMap { above[$0] } ?? 0) + sampled[layer.id, default: 0]
         }
         for layer in layers.reversed() {
+            if carriers.contains(layer.id) { below[layer.id] = max(below[layer.id, default: 0], 1) }
             let own = below[layer.id, default: 0] + sampled[layer.id, default: 0]
             below[layer.id] = own
             if let parent = layer.parent { below[parent] = max(below[parent, default: 0], own) }

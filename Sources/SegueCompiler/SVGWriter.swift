@@ -69,6 +69,9 @@ struct SVGBuilder {
     /// picture), which the replay does not measure.
     private var layerGroups: [XMLElement: String?] = [:]
     private var snapshotIDs: [ScreenID: String] = [:]
+    /// The screen whose 2D snapshot picture is being written (`snapshotID`), if one is: its
+    /// projections get what the snapshot layers showing it leave of the tolerance.
+    private var picturing: ScreenID? = nil
     /// How far the strips written so far are drawn from the model, at worst (measured only when
     /// `measuresContent`).
     let straying = StrayingRecord()
@@ -267,10 +270,11 @@ struct SVGBuilder {
     }
 
     /// Runs `body` with the part of the tolerance a projected subtree drawn in the space of `base`
-    /// may stray by (`KeyframeStates.projectedShare`).
+    /// may stray by (`KeyframeStates.projectedShare`), or inside a 2D snapshot's picture, by the
+    /// snapshot layers showing it (`KeyframeStates.pictureShare`).
     private mutating func projecting(in base: String, _ body: (inout SVGBuilder) throws(ExportError) -> Void) throws(ExportError) {
         let outer = options.share
-        options.share = keyframeStates.projectedShare(base: base)
+        options.share = picturing.map(keyframeStates.pictureShare) ?? keyframeStates.projectedShare(base: base)
         defer { options.share = outer }
         try body(&self)
     }
@@ -286,6 +290,9 @@ struct SVGBuilder {
         let id = ids.make("\(screen.rawValue)-picture")
         snapshotIDs[screen] = id
         let group = defs.addChild("g").set("id", id)
+        let outer = picturing
+        picturing = screen
+        defer { picturing = outer }
         try writeBody(node, into: group, frozen: true)
         return id
     }
