@@ -59,3 +59,20 @@ enum CSSFormat {
         }
     }
 }
+
+extension Animated where Value == Double {
+    /// A length moving in straight pieces (`withSpringsSampled` keeping no curve) as CSS must be
+    /// told it: 0 wherever it goes below 0, reached where a piece crosses 0. SMIL draws nothing
+    /// for a negative width, height or radius, as the model does (a spring overshooting a shrink);
+    /// CSS would skip such a keyframe and draw what its neighbours give.
+    func clampedAtZero() -> Animated<Double> {
+        var frames = [Keyframe(time: keyframes[0].time, value: max(keyframes[0].value, 0))]
+        for (a, b) in zip(keyframes, keyframes.dropFirst()) {
+            if b.time > a.time, (a.value < 0 && b.value > 0) || (a.value > 0 && b.value < 0) {
+                frames.append(Keyframe(time: a.time + (b.time - a.time) * a.value / (a.value - b.value), value: 0))
+            }
+            frames.append(Keyframe(time: b.time, value: max(b.value, 0), curve: b.curve))
+        }
+        return Animated(keyframes: frames)
+    }
+}

@@ -102,10 +102,23 @@ final class SVGAnimator {
                 let text = format(value)
                 return ["r", "cx", "cy", "rx", "ry", "x", "y", "width", "height"].contains(attribute) ? text + "px" : text
             }
-            addCSS(track.withSpringsSampled(tolerance: tolerance, distance: distanceOnScreen(of: attribute), pixelTolerance: pixelTolerance),
-                   property: attribute, on: element, format: cssFormat)
+            let distance: ((V, V) -> Double)? = distanceOnScreen(of: attribute)
+            var sampled = track.withSpringsSampled(tolerance: tolerance, distance: distance, pixelTolerance: pixelTolerance)
+            // A length CSS cannot make negative, which a spring overshooting a shrink takes below 0.
+            if Self.nonNegativeLengths.contains(attribute), let lengths = sampled as? Animated<Double>,
+               lengths.keyframes.contains(where: { $0.value < 0 }),
+               let drawn = track.withSpringsSampled(tolerance: tolerance, distance: distance, pixelTolerance: pixelTolerance,
+                                                    keeps: { _ in false }) as? Animated<Double> {
+                sampled = drawn.clampedAtZero() as? Animated<V> ?? sampled
+            }
+            addCSS(sampled, property: attribute, on: element, format: cssFormat)
         }
     }
+
+    /// The lengths CSS cannot make negative: a negative value in a `@keyframes` rule is invalid,
+    /// and browsers skip that keyframe, drawing the size its neighbours give instead of none
+    /// (`Animated.clampedAtZero`).
+    static let nonNegativeLengths: Set<String> = ["width", "height", "r", "rx", "ry"]
 
     /// What `animate` writes in SMIL for a track of `attribute`, worked out apart from any
     /// document (on any thread: the pixel scale and share of the tolerance are those set now).
