@@ -49,9 +49,9 @@ extension Animated {
     /// The same track with every spring segment replaced by straight keyframes within `tolerance`
     /// of the spring's progress, which land where a spring is cut and jump to its target there
     /// when the cut is further off than that (`EasingSampler.lands`); Bézier segments the format
-    /// can say (`keeps`) are kept as they are. With `distance` (how far a segment moves, in px), a segment also strays at most
-    /// `pixelTolerance` px: a fraction of the progress is a long way on a move of thousands of
-    /// points.
+    /// can say (`keeps`) are kept as they are. With `distance` (how far a segment moves, in px),
+    /// a segment also strays at most `pixelTolerance` px: a fraction of the progress is a long way
+    /// on a move of thousands of points.
     func withSpringsSampled(tolerance: Double, distance: ((Value, Value) -> Double)? = nil, pixelTolerance: Double = .infinity,
                             keeps: (TimingCurve) -> Bool = { _ in true }) -> Animated {
         var frames = [keyframes[0]]
@@ -70,7 +70,8 @@ extension Animated {
                     continue
                 }
                 let progress = fraction == 1 ? EasingSampler.cut(of: frame.curve) : frame.curve.progress(at: fraction)
-                frames.append(Keyframe(time: previous.time + span * fraction, value: previous.value.interpolated(to: frame.value, fraction: progress)))
+                let value = previous.value.interpolated(to: frame.value, fraction: progress)
+                frames.append(Keyframe(time: previous.time + span * fraction, value: value))
             }
             // Where the curve is cut, the value jumps to its target, as the model does.
             if lands { frames.append(Keyframe(time: frame.time, value: frame.value)) }
