@@ -34,11 +34,8 @@ enum CSSFormat {
         case .spring:
             // A spring cut short of its target further than the tolerance lands at its cut and
             // jumps to the end (two stops at 100%), as the model does (`EasingSampler.lands`).
-            let lands = EasingSampler.lands(easing, tolerance: tolerance)
-            var stops = EasingSampler.fractions(for: easing, tolerance: tolerance).map { f in
-                let progress = f == 1 && lands ? EasingSampler.cut(of: easing) : easing.progress(at: f)
-                return SVGFormat.number(progress, decimals: 4) + " " + SVGFormat.number(f * 100, decimals: 3) + "%"
-            }
+            let (corners, lands) = EasingSampler.pieces(for: easing, tolerance: tolerance)
+            var stops = corners.map { SVGFormat.number($0.progress, decimals: 4) + " " + SVGFormat.number($0.fraction * 100, decimals: 3) + "%" }
             if lands { stops.append("1 100%") }
             return "linear(" + stops.joined(separator: ",") + ")"
         }

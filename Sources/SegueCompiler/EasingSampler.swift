@@ -3,13 +3,14 @@ import Segue
 /// Replaces easings a format cannot say (springs) with straight pieces that stay within a
 /// tolerance of the real curve: what SMIL keyframes and CSS `linear()` easings are made of.
 enum EasingSampler {
-    /// Time fractions from 0 to 1 such that interpolating the easing's progress linearly between
-    /// them strays at most `tolerance` (in progress units) from the easing.
-    /// Where a curve that `lands` is cut (`cut`), the last piece ends there, not at the target.
-    static func fractions(for easing: Easing, tolerance: Double) -> [Double] {
-        let end = lands(easing, tolerance: tolerance) ? cut(of: easing) : 1
+    /// The corners of straight pieces that stay within `tolerance` (in progress units) of the
+    /// easing: each a time fraction and the progress there, from (0, 0) to (1, 1), or, for a
+    /// curve that `lands`, to (1, `cut`), the jump from there to the target left to the caller.
+    static func pieces(for easing: Easing, tolerance: Double) -> (corners: [(fraction: Double, progress: Double)], lands: Bool) {
+        let lands = lands(easing, tolerance: tolerance)
+        let end = lands ? cut(of: easing) : 1
         func progress(_ f: Double) -> Double { f == 1 ? end : easing.progress(at: f) }
-        var result = [0.0]
+        var corners = [(fraction: 0.0, progress: progress(0))]
         func refine(_ a: Double, _ b: Double, depth: Int) {
             let pa = progress(a), pb = progress(b)
             let worst = (1...7).map { Double($0) / 8 }.map { k -> Double in
@@ -21,11 +22,11 @@ enum EasingSampler {
                 refine(a, mid, depth: depth + 1)
                 refine(mid, b, depth: depth + 1)
             } else {
-                result.append(b)
+                corners.append((fraction: b, progress: pb))
             }
         }
         refine(0, 1, depth: 0)
-        return result
+        return (corners, lands)
     }
 
     /// The progress `easing` reaches just before its end: a spring is cut there (UIKit and Core
@@ -63,15 +64,11 @@ extension Animated {
             let span = frame.time - previous.time
             let moved = distance?(previous.value, frame.value) ?? 0
             let limit = moved > 0 ? min(tolerance, pixelTolerance / moved) : tolerance
-            let lands = EasingSampler.lands(frame.curve, tolerance: limit)
-            for fraction in EasingSampler.fractions(for: frame.curve, tolerance: limit).dropFirst() {
-                if fraction == 1 && !lands {
-                    frames.append(Keyframe(time: frame.time, value: frame.value))
-                    continue
-                }
-                let progress = fraction == 1 ? EasingSampler.cut(of: frame.curve) : frame.curve.progress(at: fraction)
-                let value = previous.value.interpolated(to: frame.value, fraction: progress)
-                frames.append(Keyframe(time: previous.time + span * fraction, value: value))
+            let (corners, lands) = EasingSampler.pieces(for: frame.curve, tolerance: limit)
+            for (fraction, progress) in corners.dropFirst() {
+                let arrives = fraction == 1 && !lands
+                let value = arrives ? frame.value : previous.value.interpolated(to: frame.value, fraction: progress)
+                frames.append(Keyframe(time: fraction == 1 ? frame.time : previous.time + span * fraction, value: value))
             }
             // Where the curve is cut, the value jumps to its target, as the model does.
             if lands { frames.append(Keyframe(time: frame.time, value: frame.value)) }

@@ -28,20 +28,15 @@ extension SVGBuilder {
 }
 
 extension KeyframeStates {
-    /// For each layer, whether it is drawn as its projection in a superlayer drawn in 2D
-    /// (`SVGBuilder.isProjectionRoot`); a layer inside a projected subtree is not one.
-    static func projectionRoots(_ evaluator: Evaluator) -> Set<String> {
-        drawing(evaluator, from: evaluator.timeline.layers.first?.id).roots
-    }
-
     /// The projection roots of a 2D snapshot's picture of `screen` (`SVGBuilder.snapshotID`),
     /// which draws the screen's subtree from the screen down, the screen itself in 2D.
     static func pictureProjectionRoots(_ evaluator: Evaluator, of screen: ScreenID) -> Set<String> {
         drawing(evaluator, from: evaluator.timeline.screen(screen)?.id).roots
     }
 
-    /// The layers drawn from `start` down (in 2D) that are drawn as their projections (`roots`),
-    /// and those drawn in 2D (`flat`, `start` among them).
+    /// The layers drawn from `start` down (in 2D) that are drawn as their projections in a
+    /// superlayer drawn in 2D (`roots`, `SVGBuilder.isProjectionRoot`; a layer inside a projected
+    /// subtree is not one), and those drawn in 2D (`flat`, `start` among them).
     static func drawing(_ evaluator: Evaluator, from start: String?) -> (roots: Set<String>, flat: Set<String>) {
         let layers = evaluator.timeline.layers
         var roots: Set<String> = []

@@ -137,7 +137,7 @@ final class KeyframeStates {
     /// The layers drawn in 2D whose contents are a snapshot of a screen whose picture has a
     /// projected subtree, by screen: they carry that projection, which strays too.
     private lazy var pictureCarriers: [ScreenID: [String]] = {
-        let flat = KeyframeStates.drawing(evaluator, from: evaluator.timeline.layers.first?.id).flat
+        let flat = stageDrawing.flat
         var projects: [ScreenID: Bool] = [:]
         var carriers: [ScreenID: [String]] = [:]
         for layer in evaluator.timeline.layers where flat.contains(layer.id) {
@@ -149,11 +149,15 @@ final class KeyframeStates {
         return carriers
     }()
 
+    /// The layers drawn from the stage down as their projections, and those drawn in 2D
+    /// (`KeyframeStates.drawing`).
+    private lazy var stageDrawing = Self.drawing(evaluator, from: evaluator.timeline.layers.first?.id)
+
     /// For each layer, the most layers with sampled motion (or projected subtrees) on a line from
     /// the stage through it.
     private lazy var sampledLayersThrough: [String: Int] = {
         let layers = evaluator.timeline.layers
-        let roots = layers.contains(where: \.hasSampledMotion) ? Self.projectionRoots(evaluator) : []
+        let roots = layers.contains(where: \.hasSampledMotion) ? stageDrawing.roots : []
         let sampled = Dictionary(layers.map { ($0.id, $0.hasSampledMotion || roots.contains($0.id) ? 1 : 0) }, uniquingKeysWith: max)
         // A snapshot layer drawn in 2D carries its picture, and a projection in the picture
         // strays like a sublayer of it would (`pictureShare`).
