@@ -1,29 +1,46 @@
 import Segue
 
-/// Where the `Segue` module and dynamic library that transition files compile against live, found
-/// from the running program's own path, the way `swift build` finds `PackageDescription`.
+/// Where the `Segue` module and the code that transition files compile against live, found from
+/// the running program's own path, the way `swift build` finds `PackageDescription`.
 ///
-/// Two layouts are recognised, in this order:
+/// Three layouts are recognised, in this order:
 /// - installed: `PREFIX/bin/segue` with `PREFIX/lib/segue/Modules/Segue.swiftmodule` and
 ///   `PREFIX/lib/segue/libSegue.so`;
 /// - a build folder: `.build/debug/segue` beside `.build/debug/Modules/Segue.swiftmodule` and
-///   `.build/debug/libSegue.so`.
+///   `.build/debug/libSegue.so`;
+/// - a build folder without the library, as `swift run segue` leaves it (it builds the `segue`
+///   program alone): the module, and the `Segue` target's compiled files that SwiftPM lists in
+///   `.build/debug/Segue.build/output-file-map.json`, linked into the program.
 ///
-/// In both, the templates (`templates/` in the package) are the compiler's resources, in the
+/// In each, the templates (`templates/` in the package) are the compiler's resources, in the
 /// `Segue_SegueCompiler.resources/Templates` folder SwiftPM puts beside the binary.
 public struct SegueInstallation: Sendable, Equatable {
+    /// How a transition program gets Segue's code.
+    public enum Linking: Sendable, Equatable {
+        /// The dynamic library in this folder (`-L`, and the program's run path).
+        case library(folder: URL)
+        /// The `Segue` target's compiled files in a build folder that has no library yet, linked
+        /// into the program.
+        case objects([URL])
+    }
+
     /// The folder holding `Segue.swiftmodule` (passed to swiftc with `-I`).
     public var moduleFolder: URL
-    /// The folder holding the dynamic library (`-L`, and the program's run path).
-    public var libraryFolder: URL
+    /// Where the program's Segue code comes from.
+    public var linking: Linking
     /// The folder holding `starter.swift.mustache`, when there is one.
     public var templatesFolder: URL?
 
-    /// An installation whose folders are known.
-    public init(moduleFolder: URL, libraryFolder: URL, templatesFolder: URL? = nil) {
+    /// An installation whose module and code are known.
+    public init(moduleFolder: URL, linking: Linking, templatesFolder: URL? = nil) {
         self.moduleFolder = moduleFolder
-        self.libraryFolder = libraryFolder
+        self.linking = linking
         self.templatesFolder = templatesFolder
+    }
+
+    /// An installation with the dynamic library in `libraryFolder`.
+    public init(moduleFolder: URL, libraryFolder: URL, templatesFolder: URL? = nil) {
+        self.init(moduleFolder: moduleFolder, linking: .library(folder: libraryFolder), templatesFolder: templatesFolder)
     }
 
     /// The dynamic library's file name on this platform.
@@ -46,9 +63,14 @@ public struct SegueInstallation: Sendable, Equatable {
         let prefix = folder.deletingLastPathComponent()
         let installed = prefix.appendingPathComponent("lib/segue")
         let templates = templatesFolder(in: folder)
-        for (modules, library) in [(installed.appendingPathComponent("Modules"), installed), (folder.appendingPathComponent("Modules"), folder)]
+        let builtModules = folder.appendingPathComponent("Modules")
+        for (modules, library) in [(installed.appendingPathComponent("Modules"), installed), (builtModules, folder)]
         where hasSegue(modules: modules, library: library) {
             return SegueInstallation(moduleFolder: modules, libraryFolder: library, templatesFolder: templates)
+        }
+        if exists(builtModules.appendingPathComponent("Segue.swiftmodule")),
+           let objects = compiledFiles(of: folder.appendingPathComponent("Segue.build")) {
+            return SegueInstallation(moduleFolder: builtModules, linking: .objects(objects), templatesFolder: templates)
         }
         throw .segueNotFound(searched: [installed.path, folder.path])
     }
@@ -72,12 +94,26 @@ public struct SegueInstallation: Sendable, Equatable {
             .first { exists($0.appendingPathComponent(StarterTemplate.fileName)) }
     }
 
-    /// A short description of the module and library files (paths, sizes, modification times), so
+    /// A short description of the module and code files (paths, sizes, modification times), so
     /// that a cache key changes whenever Segue is rebuilt, even at the same version.
     public var fingerprint: String {
-        let files = [moduleFolder.appendingPathComponent("Segue.swiftmodule"),
-                     libraryFolder.appendingPathComponent(Self.libraryName)]
-        return files.flatMap(Self.describeTree).joined(separator: "\n")
+        let code = switch linking {
+        case .library(let folder): [folder.appendingPathComponent(Self.libraryName)]
+        case .objects(let files): files
+        }
+        return ([moduleFolder.appendingPathComponent("Segue.swiftmodule")] + code).flatMap(Self.describeTree).joined(separator: "\n")
+    }
+
+    /// The compiled files of the target built in `targetFolder` (`Segue.build`), as its
+    /// `output-file-map.json` lists them: the sources' objects SwiftPM links, not whatever else
+    /// the folder holds (a source since removed leaves its object behind). Nil when the map is
+    /// missing or names an object that is not there.
+    static func compiledFiles(of targetFolder: URL) -> [URL]? {
+        guard let data = FileManager.default.contents(atPath: targetFolder.appendingPathComponent("output-file-map.json").path),
+              let map = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        let objects = map.values.compactMap { ($0 as? [String: Any])?["object"] as? String }.sorted().map { URL(fileURLWithPath: $0) }
+        guard !objects.isEmpty, objects.allSatisfy(exists) else { return nil }
+        return objects
     }
 
     private static func describeTree(_ url: URL) -> [String] {

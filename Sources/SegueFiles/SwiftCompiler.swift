@@ -59,26 +59,49 @@ public struct SwiftCompiler: TransitionCompiler {
 
     /// The arguments that compile `sourcePath` as the main file of a program (top-level code runs
     /// in order), in Swift 5 language mode so top-level variables need no actor annotations, with
-    /// line tables so that a crash's backtrace shows the user's line.
-    public static func arguments(sourcePath: String, executable: URL, segue: SegueInstallation) -> [String] {
-        [
-            "-swift-version", "5",
-            "-gline-tables-only",
-            "-module-name", "TransitionFile",
-            "-I", segue.moduleFolder.path,
-            "-L", segue.libraryFolder.path,
-            "-lSegue",
-            "-Xlinker", "-rpath", "-Xlinker", segue.libraryFolder.path,
-            sourcePath,
-            "-o", executable.path,
-        ]
+    /// line tables so that a crash's backtrace shows the user's line. `objectsFolder`: where the
+    /// compiled files of `.objects` linking are linked from (links to them, see `compile`).
+    public static func arguments(sourcePath: String, executable: URL, segue: SegueInstallation,
+                                 objectsFolder: URL? = nil) -> [String] {
+        let code: [String] = switch segue.linking {
+        case .library(let folder):
+            ["-L", folder.path, "-lSegue", "-Xlinker", "-rpath", "-Xlinker", folder.path]
+        case .objects(let files):
+            files.indices.map { index in (objectsFolder.map { linkedName(files, index, in: $0) } ?? files[index]).path }
+        }
+        return ["-swift-version", "5", "-gline-tables-only", "-module-name", "TransitionFile", "-I", segue.moduleFolder.path]
+            + code + [sourcePath, "-o", executable.path]
     }
 
     public func compile(sourcePath: String, to executable: URL, against segue: SegueInstallation) throws(TransitionFileError) -> String {
-        let outcome = try run(Self.arguments(sourcePath: sourcePath, executable: executable, segue: segue))
+        let outcome = try run { scratch in
+            // Compiled files are linked through links to them in the compiler's own folder: the
+            // driver writes the list of libraries they need beside the first of them, which would
+            // otherwise land in (and race in) the build folder.
+            var objectsFolder: URL? = nil
+            if case .objects(let files) = segue.linking, let scratch {
+                let folder = scratch.appendingPathComponent("objects")
+                if (try? Self.link(files, into: folder)) != nil { objectsFolder = folder }
+            }
+            return Self.arguments(sourcePath: sourcePath, executable: executable, segue: segue, objectsFolder: objectsFolder)
+        }
         let printed = String(decoding: outcome.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard outcome.ending == .exited(0) else { throw .compileFailed(path: sourcePath, output: printed) }
         return printed
+    }
+
+    /// Makes `folder` and a symbolic link in it to each of `files`.
+    private static func link(_ files: [URL], into folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for index in files.indices {
+            try FileManager.default.createSymbolicLink(at: linkedName(files, index, in: folder), withDestinationURL: files[index])
+        }
+    }
+
+    /// The link in `folder` to the file at `index` of `files`: numbered, as two sources in
+    /// different folders may share a name.
+    private static func linkedName(_ files: [URL], _ index: Int, in folder: URL) -> URL {
+        folder.appendingPathComponent("\(index)-\(files[index].lastPathComponent)")
     }
 
     /// The files of a toolchain's driver (`swiftc` is a link to `swift-driver`, which runs
@@ -93,10 +116,17 @@ public struct SwiftCompiler: TransitionCompiler {
 
     /// Runs the compiler with `arguments`, its output captured, in a temporary folder of its own.
     private func run(_ arguments: [String]) throws(TransitionFileError) -> ChildProcess.Outcome {
+        try run { _ in arguments }
+    }
+
+    /// Runs the compiler with the arguments `arguments` gives for its temporary folder (nil when
+    /// none could be made), its output captured.
+    private func run(_ arguments: (URL?) -> [String]) throws(TransitionFileError) -> ChildProcess.Outcome {
         var environment = ProcessInfo.processInfo.environment
         let scratch = try? TemporaryFolder.make(in: temporaryParent, prefix: "segue-swiftc")
         defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
         if let scratch { environment["TMPDIR"] = scratch.path }
+        let arguments = arguments(scratch)
         if BuildCache.cacheHome(environment: environment) == nil { environment["XDG_CACHE_HOME"] = nil }
         do {
             return try ChildProcess(executable: executable, arguments: arguments, environment: environment, captureOutput: true).run()

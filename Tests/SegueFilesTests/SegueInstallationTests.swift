@@ -17,7 +17,7 @@ struct SegueInstallationTests {
                   "bin/Segue_SegueCompiler.resources/Templates/\(StarterTemplate.fileName)")
         let found = try SegueInstallation.locate(executable: prefix.appendingPathComponent("bin/segue"))
         #expect(found.moduleFolder.path == prefix.appendingPathComponent("lib/segue/Modules").path)
-        #expect(found.libraryFolder.path == prefix.appendingPathComponent("lib/segue").path)
+        #expect(found.linking == .library(folder: prefix.appendingPathComponent("lib/segue")))
         #expect(found.templatesFolder?.path == prefix.appendingPathComponent("bin/Segue_SegueCompiler.resources/Templates").path)
     }
 
@@ -28,8 +28,48 @@ struct SegueInstallationTests {
                   ".build/x86_64/debug/Segue_SegueCompiler.resources/Templates/\(StarterTemplate.fileName)")
         let found = try SegueInstallation.locate(executable: package.appendingPathComponent(".build/x86_64/debug/segue"))
         #expect(found.moduleFolder.path == package.appendingPathComponent(".build/x86_64/debug/Modules").path)
-        #expect(found.libraryFolder.path == package.appendingPathComponent(".build/x86_64/debug").path)
+        #expect(found.linking == .library(folder: package.appendingPathComponent(".build/x86_64/debug")))
         #expect(found.templatesFolder?.path == package.appendingPathComponent(".build/x86_64/debug/Segue_SegueCompiler.resources/Templates").path)
+    }
+
+    /// SwiftPM's list of a target's compiled files, as `Segue.build/output-file-map.json` holds it.
+    func writeOutputFileMap(_ target: URL, objects: [String]) throws {
+        var map: [String: Any] = ["": ["swift-dependencies": target.appendingPathComponent("primary.swiftdeps").path]]
+        for name in objects {
+            map["/package/Sources/Segue/\(name).swift"] = ["object": target.appendingPathComponent("\(name).swift.o").path,
+                                                         "dependencies": target.appendingPathComponent("\(name).d").path]
+        }
+        try JSONSerialization.data(withJSONObject: map).write(to: target.appendingPathComponent("output-file-map.json"))
+    }
+
+    @Test func aBuildFolderWithoutTheLibraryLinksTheCompiledFilesSwiftPMLists() throws {
+        // What `swift run segue` leaves: the module and the Segue target's objects, no library;
+        // and an object whose source was since removed, which SwiftPM no longer lists.
+        let package = try TransitionFileFixture.folder()
+        let debug = ".build/x86_64/debug"
+        try touch(package, "\(debug)/segue", "\(debug)/Modules/Segue.swiftmodule", "\(debug)/Segue.build/Color.swift.o",
+                  "\(debug)/Segue.build/Timeline.swift.o", "\(debug)/Segue.build/Removed.swift.o")
+        let target = package.appendingPathComponent("\(debug)/Segue.build")
+        try writeOutputFileMap(target, objects: ["Timeline", "Color"])
+        let found = try SegueInstallation.locate(executable: package.appendingPathComponent("\(debug)/segue"))
+        #expect(found.moduleFolder.path == package.appendingPathComponent("\(debug)/Modules").path)
+        #expect(found.linking == .objects([target.appendingPathComponent("Color.swift.o"), target.appendingPathComponent("Timeline.swift.o")]))
+        #expect(found.fingerprint.contains("Timeline.swift.o") && !found.fingerprint.contains("Removed"))
+
+        // Once the library is built (`swift build`), it is linked instead.
+        try touch(package, "\(debug)/\(SegueInstallation.libraryName)")
+        let built = try SegueInstallation.locate(executable: package.appendingPathComponent("\(debug)/segue"))
+        #expect(built.linking == .library(folder: package.appendingPathComponent(debug)))
+    }
+
+    @Test func compiledFilesWithOneMissingAreNotLinked() throws {
+        let package = try TransitionFileFixture.folder()
+        try touch(package, "debug/segue", "debug/Modules/Segue.swiftmodule", "debug/Segue.build/Color.swift.o")
+        try writeOutputFileMap(package.appendingPathComponent("debug/Segue.build"), objects: ["Color", "Timeline"])
+        #expect(throws: TransitionFileError.segueNotFound(searched: [package.appendingPathComponent("lib/segue").path,
+                                                                     package.appendingPathComponent("debug").path])) {
+            try SegueInstallation.locate(executable: package.appendingPathComponent("debug/segue"))
+        }
     }
 
     @Test func aLoneSegueSaysWhereItLooked() throws {

@@ -200,6 +200,38 @@ struct TransitionFileLoaderTests {
         }
     }
 
+    @Test func aFileLoadsAgainstTheCompiledFilesOfABuildWithoutTheLibrary() throws {
+        // A build folder as `swift run segue` leaves it: this build's module and the Segue
+        // target's compiled files, but no libSegue.
+        let built = try SegueInstallation.current()
+        guard case .library(let buildFolder) = built.linking else {
+            Issue.record("this build has no libSegue: \(built.linking)")
+            return
+        }
+        let target = buildFolder.appendingPathComponent("Segue.build")
+        let folder = try TransitionFileFixture.folder().appendingPathComponent("debug")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data().write(to: folder.appendingPathComponent("segue"))
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Modules"), withDestinationURL: built.moduleFolder)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("Segue.build"), withDestinationURL: target)
+        let segue = try SegueInstallation.locate(executable: folder.appendingPathComponent("segue"))
+        guard case .objects(let objects) = segue.linking else {
+            Issue.record("the build without the library links \(segue.linking)")
+            return
+        }
+        #expect(objects.count > 10)
+
+        let before = try FileManager.default.contentsOfDirectory(atPath: target.path).sorted()
+        let loader = TransitionFileLoader(compiler: try SwiftCompiler.find(), segue: segue, cache: nil, segueVersion: "test")
+        let path = try TransitionFileFixture.write(Self.twoTransitions)
+        let contents = try loader.load(path)
+        #expect(contents.names == ["fan", "fade"])
+        #expect(try contents.timelines(direction: .push)[0].layer("card-3") != nil)
+        // Nothing is left in the build folder (swiftc writes the libraries the files need beside
+        // the first of them).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted() == before)
+    }
+
     @Test func aFileWithoutTransitionsSaysSo() throws {
         let (path, result) = try TransitionFileFixture.load("import Segue\nprint(\"nothing here\")\n")
         #expect(throws: TransitionFileError.noTransitions(path: path)) { try result.get() }
