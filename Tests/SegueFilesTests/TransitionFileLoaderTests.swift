@@ -222,10 +222,12 @@ struct TransitionFileLoaderTests {
         #expect(objects.count > 10)
 
         let before = try FileManager.default.contentsOfDirectory(atPath: target.path).sorted()
-        let loader = TransitionFileLoader(compiler: try SwiftCompiler.find(), segue: segue, cache: nil, segueVersion: "test")
+        var loader = TransitionFileLoader(compiler: try SwiftCompiler.find(), segue: segue, cache: nil, segueVersion: "test")
+        loader.capturesProgramOutput = true
         let path = try TransitionFileFixture.write(Self.twoTransitions)
         let contents = try loader.load(path)
         #expect(contents.names == ["fan", "fade"])
+        #expect(contents.report.programOutput == "printed by the file\n")
         #expect(try contents.timelines(direction: .push)[0].layer("card-3") != nil)
         // Nothing is left in the build folder (swiftc writes the libraries the files need beside
         // the first of them).
