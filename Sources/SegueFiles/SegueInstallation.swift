@@ -106,14 +106,18 @@ public struct SegueInstallation: Sendable, Equatable {
 
     /// The compiled files of the target built in `targetFolder` (`Segue.build`), as its
     /// `output-file-map.json` lists them: the sources' objects SwiftPM links, not whatever else
-    /// the folder holds (a source since removed leaves its object behind). Nil when the map is
-    /// missing or names an object that is not there.
+    /// the folder holds (a source since removed leaves its object behind), or, where they were
+    /// not made, the whole module's one object (a release build optimised as a whole on one
+    /// thread). Nil when the map is missing or the objects it names are not there.
     static func compiledFiles(of targetFolder: URL) -> [URL]? {
         guard let data = FileManager.default.contents(atPath: targetFolder.appendingPathComponent("output-file-map.json").path),
               let map = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-        let objects = map.values.compactMap { ($0 as? [String: Any])?["object"] as? String }.sorted().map { URL(fileURLWithPath: $0) }
-        guard !objects.isEmpty, objects.allSatisfy(exists) else { return nil }
-        return objects
+        func object(_ key: String) -> URL? {
+            ((map[key] as? [String: Any])?["object"] as? String).map { URL(fileURLWithPath: $0) }
+        }
+        let sources = map.keys.filter { !$0.isEmpty }.compactMap(object).sorted { $0.path < $1.path }
+        if !sources.isEmpty && sources.allSatisfy(exists) { return sources }
+        return object("").flatMap { exists($0) ? [$0] : nil }
     }
 
     private static func describeTree(_ url: URL) -> [String] {

@@ -32,9 +32,12 @@ struct SegueInstallationTests {
         #expect(found.templatesFolder?.path == package.appendingPathComponent(".build/x86_64/debug/Segue_SegueCompiler.resources/Templates").path)
     }
 
-    /// SwiftPM's list of a target's compiled files, as `Segue.build/output-file-map.json` holds it.
+    /// SwiftPM's list of a target's compiled files, as `Segue.build/output-file-map.json` holds it:
+    /// an object for each source, and one for the whole module (made only when the module is
+    /// optimised as a whole on one thread).
     func writeOutputFileMap(_ target: URL, objects: [String]) throws {
-        var map: [String: Any] = ["": ["swift-dependencies": target.appendingPathComponent("primary.swiftdeps").path]]
+        var map: [String: Any] = ["": ["object": target.appendingPathComponent("Segue.o").path,
+                                       "swift-dependencies": target.appendingPathComponent("primary.swiftdeps").path]]
         for name in objects {
             map["/package/Sources/Segue/\(name).swift"] = ["object": target.appendingPathComponent("\(name).swift.o").path,
                                                          "dependencies": target.appendingPathComponent("\(name).d").path]
@@ -70,6 +73,16 @@ struct SegueInstallationTests {
                                                                      package.appendingPathComponent("debug").path])) {
             try SegueInstallation.locate(executable: package.appendingPathComponent("debug/segue"))
         }
+    }
+
+    @Test func aModuleOptimisedAsAWholeLinksItsOneObject() throws {
+        // A release build on one thread makes the module's one object, not the sources' own.
+        let package = try TransitionFileFixture.folder()
+        try touch(package, "release/segue", "release/Modules/Segue.swiftmodule", "release/Segue.build/Segue.o")
+        let target = package.appendingPathComponent("release/Segue.build")
+        try writeOutputFileMap(target, objects: ["Color", "Timeline"])
+        let found = try SegueInstallation.locate(executable: package.appendingPathComponent("release/segue"))
+        #expect(found.linking == .objects([target.appendingPathComponent("Segue.o")]))
     }
 
     @Test func aLoneSegueSaysWhereItLooked() throws {
