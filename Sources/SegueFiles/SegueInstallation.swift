@@ -68,8 +68,7 @@ public struct SegueInstallation: Sendable, Equatable {
         where hasSegue(modules: modules, library: library) {
             return SegueInstallation(moduleFolder: modules, libraryFolder: library, templatesFolder: templates)
         }
-        if exists(builtModules.appendingPathComponent("Segue.swiftmodule")),
-           let objects = compiledFiles(of: folder.appendingPathComponent("Segue.build")) {
+        if hasModule(builtModules), let objects = compiledFiles(of: folder.appendingPathComponent("Segue.build")) {
             return SegueInstallation(moduleFolder: builtModules, linking: .objects(objects), templatesFolder: templates)
         }
         throw .segueNotFound(searched: [installed.path, folder.path])
@@ -130,7 +129,11 @@ public struct SegueInstallation: Sendable, Equatable {
     }
 
     private static func hasSegue(modules: URL, library: URL) -> Bool {
-        exists(modules.appendingPathComponent("Segue.swiftmodule")) && exists(library.appendingPathComponent(libraryName))
+        hasModule(modules) && exists(library.appendingPathComponent(libraryName))
+    }
+
+    private static func hasModule(_ modules: URL) -> Bool {
+        exists(modules.appendingPathComponent("Segue.swiftmodule"))
     }
 
     private static func exists(_ url: URL) -> Bool {

@@ -50,7 +50,7 @@ public struct SwiftCompiler: TransitionCompiler {
     }
 
     public func identity() throws(TransitionFileError) -> String {
-        let outcome = try run(["--version"])
+        let outcome = try run { _ in ["--version"] }
         guard outcome.ending == .exited(0) else { throw .compilerNotFound }
         let placeholder = URL(fileURLWithPath: "/")
         let form = Self.arguments(sourcePath: "", executable: placeholder, segue: SegueInstallation(moduleFolder: placeholder, libraryFolder: placeholder))
@@ -114,13 +114,8 @@ public struct SwiftCompiler: TransitionCompiler {
         return ([executable.path] + [driver, frontend].map(FileStamp.describe)).joined(separator: "\n")
     }
 
-    /// Runs the compiler with `arguments`, its output captured, in a temporary folder of its own.
-    private func run(_ arguments: [String]) throws(TransitionFileError) -> ChildProcess.Outcome {
-        try run { _ in arguments }
-    }
-
-    /// Runs the compiler with the arguments `arguments` gives for its temporary folder (nil when
-    /// none could be made), its output captured.
+    /// Runs the compiler, its output captured, in a temporary folder of its own, with the
+    /// arguments `arguments` gives for that folder (nil when none could be made).
     private func run(_ arguments: (URL?) -> [String]) throws(TransitionFileError) -> ChildProcess.Outcome {
         var environment = ProcessInfo.processInfo.environment
         let scratch = try? TemporaryFolder.make(in: temporaryParent, prefix: "segue-swiftc")
