@@ -43,6 +43,9 @@ struct ExportCommand: ParsableCommand {
         guard tolerance.isFinite, tolerance >= 0.01, tolerance <= 20 else { throw fail("--tolerance must be between 0.01 and 20 pixels") }
         // An option that would change nothing is refused, not ignored.
         if self.pause != nil && !loop { throw fail("--pause sets the hold between plays of a loop; add --loop") }
+        if poster != nil && (loop || self.svgAnimation != nil) {
+            throw fail("--poster writes a still frame, which does not play; leave out \(loop ? "--loop" : "--svg-animation")")
+        }
         let loaded = try source.load()
         var timelines = try loaded.timelines(source.direction)
         if let poster {
@@ -73,6 +76,9 @@ struct ExportCommand: ParsableCommand {
             formats = try paths.map { (path: String) throws(ExportError) in try Exporter.format(of: path) }
         } catch {
             throw fail(error.description)
+        }
+        if poster != nil && formats.contains(.html) {
+            throw fail("--poster writes a still SVG, and an HTML page is a player of both directions; give an output ending in .svg")
         }
         if !formats.contains(.svg) && (self.tolerance != nil || self.svgAnimation != nil) {
             throw fail("--tolerance and --svg-animation shape an SVG; an HTML page draws with CSS 3D and needs neither")

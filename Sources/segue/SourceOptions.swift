@@ -18,8 +18,8 @@ struct SourceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The transition to use when a transition file declares several.", valueName: "name"))
     var name: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a transition file may run before it is stopped.", valueName: "seconds"))
-    var timeout: Double = TransitionFileLoader.defaultTimeout
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a transition file may run before it is stopped (\(Int(TransitionFileLoader.defaultTimeout)) by default).", valueName: "seconds"))
+    var timeout: Double?
 
     @Flag(help: "Say whether a transition file was compiled or its cached build used, and how long each step took.")
     var verbose = false
@@ -31,7 +31,11 @@ struct SourceOptions: ParsableArguments {
     /// a transition file prints goes to standard error instead.
     func load(standardOutputIsOurs: Bool = false) throws(ExitCode) -> Loaded {
         guard isTransitionFile else {
+            // An option that would change nothing is refused, not ignored.
             guard name == nil else { throw fail("--name picks a transition of a transition file; a preset has one") }
+            guard timeout == nil && !verbose else {
+                throw fail("\(timeout != nil ? "--timeout" : "--verbose") is for a transition file, which is compiled and run; a preset is built in")
+            }
             return Loaded(options: self, preset: try presetTransition(), file: nil)
         }
         return Loaded(options: self, preset: nil, file: try loadFile(standardOutputIsOurs: standardOutputIsOurs))
@@ -76,6 +80,7 @@ struct SourceOptions: ParsableArguments {
         guard params.isEmpty else {
             throw fail("--param sets a preset's parameters; in a transition file, change the Swift instead")
         }
+        let timeout = self.timeout ?? TransitionFileLoader.defaultTimeout
         guard timeout.isFinite, timeout > 0 else { throw fail("--timeout must be a positive number of seconds") }
         let contents: TransitionFileContents
         do {
@@ -96,11 +101,20 @@ struct SourceOptions: ParsableArguments {
     }
 
     private func presetTransition() throws(ExitCode) -> Transition {
-        var isFolder: ObjCBool = false
-        if Presets.all.allSatisfy({ $0.name != source }), FileManager.default.fileExists(atPath: source, isDirectory: &isFolder) {
-            throw fail(isFolder.boolValue
-                ? "'\(source)' is a folder; give a preset name or a transition file (NAME.swift), or show a folder's files with 'segue gallery \(source) -o site/'"
-                : "'\(source)' is not a transition file; a transition file's name ends in .swift (see 'segue new')")
+        if Presets.all.allSatisfy({ $0.name != source }) {
+            // A path, or a name the user meant as a file: say so rather than list the presets.
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: source, isDirectory: &isFolder) {
+                throw fail(isFolder.boolValue
+                    ? "'\(source)' is a folder; give a preset name or a transition file (NAME.swift), or show a folder's files with 'segue gallery \(source) -o site/'"
+                    : "'\(source)' is not a transition file; a transition file's name ends in .swift (see 'segue new')")
+            }
+            if FileManager.default.fileExists(atPath: source + ".swift") {
+                throw fail("there is no preset named '\(source)'; for the transition file, give its whole name: \(source).swift")
+            }
+            if source.contains("/") {
+                throw fail("there is no file '\(source)', and a preset's name has no '/'; give a transition file (NAME.swift) or a preset (see 'segue presets')")
+            }
         }
         do throws(PresetError) {
             let preset = try Presets.named(source)

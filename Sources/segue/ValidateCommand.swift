@@ -22,6 +22,12 @@ struct ValidateCommand: ParsableCommand {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw fail("cannot read '\(file)'; check the path")
             }
+            // An HTML page is not XML: say so once, rather than list what an XML parser makes of it.
+            if Self.isHTMLPage(data) {
+                FileHandle.standardError.write(Data("\(file): error: an HTML page, not an SVG; check HTML with an HTML checker (such as the Nu checker, vnu)\n".utf8))
+                allValid = false
+                continue
+            }
             let issues: [XMLIssue]
             do {
                 issues = try DTDValidator.validateSVG(data)
@@ -46,6 +52,14 @@ struct ValidateCommand: ParsableCommand {
             }
         }
         if !allValid { throw ExitCode.failure }
+    }
+
+    /// Whether `data` starts (after white space and a byte-order mark) as an HTML page does:
+    /// `<!DOCTYPE html` or `<html`, in any case.
+    static func isHTMLPage(_ data: Data) -> Bool {
+        let start = String(decoding: data.prefix(256), as: UTF8.self)
+            .drop { $0.isWhitespace || $0 == "\u{FEFF}" }.prefix(14).lowercased()
+        return start.hasPrefix("<!doctype html") || start.hasPrefix("<html")
     }
 }
 

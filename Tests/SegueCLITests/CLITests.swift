@@ -91,6 +91,13 @@ struct CLITests {
             (["export", "circle-reveal", "--tolerance", "1", "-o", "a.html"], "an HTML page draws with CSS 3D and needs neither"),
             (["export", "circle-reveal", "--stats", "--svg-animation", "css", "-o", "a.svg"], "--stats measures a SMIL SVG"),
             (["export", "circle-reveal", "--param", "duration=1", "--param", "duration=2", "-o", "a.svg"], "--param duration is given more than once"),
+            (["export", "circle-reveal", "--poster", "end", "-o", "a.html"], "--poster writes a still SVG, and an HTML page is a player of both directions"),
+            (["export", "circle-reveal", "--poster", "end", "--loop", "-o", "a.svg"], "--poster writes a still frame, which does not play; leave out --loop"),
+            (["export", "circle-reveal", "--poster", "0.2", "--svg-animation", "css", "-o", "a.svg"], "leave out --svg-animation"),
+            (["export", "circle-reveal", "--timeout", "5", "-o", "a.svg"], "--timeout is for a transition file, which is compiled and run"),
+            (["inspect", "circle-reveal", "--verbose", "--at", "0"], "--verbose is for a transition file"),
+            // A path is never taken for a preset's name.
+            (["export", "./circle-reveal", "-o", "a.svg"], "there is no file './circle-reveal', and a preset's name has no '/'"),
         ]
         for (arguments, message) in cases {
             let process = try Self.run(arguments, in: dir)
@@ -100,6 +107,16 @@ struct CLITests {
             #expect(process.stderr.split(separator: "\n").count == 1, "\(arguments): \(process.stderr)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    /// `segue export Reveal` beside the `Reveal.swift` that `segue new Reveal` wrote: the file is meant.
+    @Test func aNameThatIsATransitionFileBesideItSaysSo() throws {
+        let dir = try folder()
+        try Data("// empty\n".utf8).write(to: dir.appendingPathComponent("Reveal.swift"))
+        let run = try segue("export", "Reveal", "-o", "r.svg", in: dir)
+        #expect(run.status == 1)
+        #expect(run.stderr == "error: there is no preset named 'Reveal'; for the transition file, give its whole name: Reveal.swift\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["Reveal.swift"])
     }
 
     @Test func aFailedExportLeavesTheExistingFileAlone() throws {
@@ -131,6 +148,18 @@ struct CLITests {
             #expect(run.stderr.contains("empty.svg: error: the document is empty"), "\(run.stderr)")
             #expect(!run.stdout.contains("valid"), "\(run.stdout)")
         }
+    }
+
+    /// An HTML page Segue wrote, given to validate by mistake: one line, not the XML parser's
+    /// complaints about HTML; the SVG beside it still validates in the same run.
+    @Test func validateSaysAnHTMLPageIsNotAnSVG() throws {
+        let dir = try folder()
+        #expect(try segue("export", "circle-reveal", "-o", "c.html", in: dir).status == 0)
+        #expect(try segue("export", "circle-reveal", "-o", "c.svg", in: dir).status == 0)
+        let run = try segue("validate", "c.html", "c.svg", in: dir)
+        #expect(run.status == 1)
+        #expect(run.stderr == "c.html: error: an HTML page, not an SVG; check HTML with an HTML checker (such as the Nu checker, vnu)\n")
+        #expect(run.stdout == "c.svg: valid SVG 1.1\n")
     }
 
     @Test func validateWithTheGitHubProfileRefusesScripts() throws {
