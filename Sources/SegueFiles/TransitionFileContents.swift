@@ -71,7 +71,7 @@ public struct TransitionFileContents: Sendable {
     /// The one timeline to show, as `segue inspect` needs: the named transition, or the file's only one.
     public func timeline(named name: String? = nil, direction: Direction) throws(TransitionFileError) -> Timeline {
         let found = try timelines(named: name, direction: direction)
-        guard found.count == 1 else { throw .ambiguous(path: path, names: names) }
+        guard found.count == 1 else { throw .needsName(path: path, names: names) }
         return found[0]
     }
 

@@ -27,8 +27,10 @@ public enum TransitionFileError: Error, Sendable, Equatable, CustomStringConvert
     case malformedOutput(path: String, reason: String)
     /// `--name` names no transition of the file.
     case noSuchTransition(path: String, name: String, available: [String])
-    /// One transition is needed but the file declares several.
+    /// One output file is given but the file declares several transitions (a folder takes them all).
     case ambiguous(path: String, names: [String])
+    /// One transition is shown (inspected, previewed) but the file declares several.
+    case needsName(path: String, names: [String])
     /// Problems found in the user's code by Segue, each located.
     case diagnostics([Diagnostic])
 
@@ -60,6 +62,8 @@ public enum TransitionFileError: Error, Sendable, Equatable, CustomStringConvert
             "error: '\(path)' has no transition named '\(name)'; it declares \(Self.list(available))"
         case .ambiguous(let path, let names):
             "error: '\(path)' declares \(names.count) transitions (\(Self.list(names))); pick one with --name NAME, or write each with -o FOLDER/"
+        case .needsName(let path, let names):
+            "error: '\(path)' declares \(names.count) transitions (\(Self.list(names))); pick one with --name NAME"
         case .diagnostics(let list):
             list.map(\.description).joined(separator: "\n")
         }

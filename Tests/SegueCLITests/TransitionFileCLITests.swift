@@ -168,7 +168,8 @@ struct TransitionFileCLITests {
         #expect(run.stdout.contains("slide (push) at 200 ms"))
         let ambiguous = try segue(["inspect", "Two.swift"], in: dir)
         #expect(ambiguous.status == 1)
-        #expect(ambiguous.stderr.contains("pick one with --name NAME"))
+        // inspect shows one transition: it has no -o to write each.
+        #expect(ambiguous.stderr == "error: 'Two.swift' declares 2 transitions ('slide', 'fade'); pick one with --name NAME\n")
     }
 
     /// `--json` output is read by programs: what the file prints goes to standard error then.

@@ -16,7 +16,7 @@ struct TransitionFileErrorTests {
             .exited(path: "R.swift", status: 2), .noTransitions(path: "R.swift"),
             .malformedOutput(path: "R.swift", reason: "truncated"),
             .noSuchTransition(path: "R.swift", name: "x", available: ["a", "b"]),
-            .ambiguous(path: "R.swift", names: ["a", "b"]),
+            .ambiguous(path: "R.swift", names: ["a", "b"]), .needsName(path: "R.swift", names: ["a", "b"]),
         ]
         for error in cases {
             #expect(error.description.hasPrefix("error: "), "\(error)")

@@ -46,7 +46,7 @@ struct TransitionFileLoaderTests {
         let pop = try contents.timeline(named: "fade", direction: .pop)
         #expect(pop.direction == .pop)
         #expect(pop.layer("to")?.opacity.initialValue == 1)
-        #expect(throws: TransitionFileError.ambiguous(path: path, names: ["fan", "fade"])) {
+        #expect(throws: TransitionFileError.needsName(path: path, names: ["fan", "fade"])) {
             try contents.timeline(direction: .push)
         }
         #expect(throws: TransitionFileError.noSuchTransition(path: path, name: "fam", available: ["fan", "fade"])) {
