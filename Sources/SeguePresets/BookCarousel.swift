@@ -9,7 +9,7 @@ extension Preset {
         name: "book-carousel",
         summary: "A carousel of book covers scrolls and snaps from cover to cover.",
         article: "001",
-        stage: StageParameters.common(size: BookLayout.stage, drawing: .book),
+        stage: StageParameters.common(duration: "0.8 a snap (2.4)", size: BookLayout.stage, drawing: .book),
         parameters: [
             PresetParameter("books", .count(2...7, even: false), default: "7", "covers in the carousel"),
             PresetParameter("snaps", .count(1...6, even: false), default: "3", "covers scrolled past, snapping to each"),

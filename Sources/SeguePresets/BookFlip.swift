@@ -10,7 +10,7 @@ extension Preset {
         name: "book-flip",
         summary: "The pages of an open book turn one spread after another.",
         article: "001",
-        stage: StageParameters.common(size: BookLayout.stage, drawing: .book),
+        stage: StageParameters.common(duration: "0.8 a turn (2.4)", size: BookLayout.stage, drawing: .book),
         parameters: [
             PresetParameter("pages", .count(4...400, even: true), default: "10", "pages in the book"),
             PresetParameter("turns", .count(1...19, even: false), default: "3", "spreads turned, one after another"),

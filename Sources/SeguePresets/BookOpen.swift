@@ -11,7 +11,7 @@ extension Preset {
         name: "book-open",
         summary: "A book springs open out of its cover in a carousel of covers (pop: it closes).",
         article: "000, 001",
-        stage: StageParameters.common(size: BookLayout.stage, drawing: .book),
+        stage: StageParameters.common(duration: "1", size: BookLayout.stage, drawing: .book),
         parameters: BookOpening.parameters
     ) { arguments throws(PresetError) in
         try BookOpening(arguments).transition(name: "book-open", reversed: false)
@@ -22,7 +22,7 @@ extension Preset {
         name: "book-close",
         summary: "An open book closes into its cover in the carousel (pop: it opens).",
         article: "000, 001",
-        stage: StageParameters.common(size: BookLayout.stage, drawing: .book),
+        stage: StageParameters.common(duration: "1", size: BookLayout.stage, drawing: .book),
         parameters: BookOpening.parameters
     ) { arguments throws(PresetError) in
         try BookOpening(arguments).transition(name: "book-close", reversed: true)

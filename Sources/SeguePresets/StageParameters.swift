@@ -6,15 +6,16 @@ public struct StageParameters: Sendable {
     /// colours.
     public enum Drawing: Sendable { case appScreens, book }
 
-    /// The parameters every preset shares: `size` defaults to the preset's own stage, and the
-    /// screen colours are offered where the preset draws app screens.
-    public static func common(size: Size = .iPhone, drawing: Drawing = .appScreens) -> [PresetParameter] {
+    /// The parameters every preset shares: `duration` and `size` default to the preset's own
+    /// (`duration` as the preset describes its default, e.g. "0.8 a snap (2.4)"), and the screen
+    /// colours are offered where the preset draws app screens.
+    public static func common(duration: String = "0.5", size: Size = .iPhone, drawing: Drawing = .appScreens) -> [PresetParameter] {
         let screens = switch drawing {
         case .appScreens: "mock app screens (navigation bar, poster cards or a film page, button), or flat colours for tests"
         case .book: "paper pages, covers and shadows, or flat colours that tell the pages apart in tests"
         }
         var parameters = [
-            PresetParameter("duration", .number(0.01...Transition.longestDuration), default: "preset's own", "seconds the transition takes"),
+            PresetParameter("duration", .number(0.01...Transition.longestDuration), default: duration, "seconds the transition takes"),
             PresetParameter("size", .size, default: "\(Int(size.width))x\(Int(size.height))", "the stage (screen) size in points"),
             PresetParameter("screens", .choice(["mock", "flat"]), default: "mock", screens),
         ]

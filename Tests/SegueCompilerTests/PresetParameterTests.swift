@@ -26,6 +26,16 @@ struct PresetParameterTests {
         }
     }
 
+    /// `segue presets` states each preset's default duration (for the books that turn or snap,
+    /// per step, with the default steps' total in parentheses): the one a default export takes.
+    @Test(arguments: appScreenPresets + bookPresets)
+    func theListedDefaultDurationIsTheOneUsed(preset: String) throws {
+        let listed = try #require(try Presets.named(preset).parameters.first { $0.name == "duration" }?.defaultValue)
+        let used = try Presets.named(preset).transition().timeline().duration
+        let total = listed.split(separator: "(").last.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ")")) } ?? listed
+        #expect(Double(total).map { abs($0 - used) < 1e-9 } == true, "\(preset): listed '\(listed)', takes \(used) s")
+    }
+
     @Test(arguments: bookPresets)
     func theBooksListTheirOwnStageAndNoScreenColours(preset: String) throws {
         let parameters = try Presets.named(preset).parameters
