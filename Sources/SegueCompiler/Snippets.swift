@@ -29,7 +29,7 @@ public enum Snippets {
 
     /// The lines the CLI prints after writing `path`.
     public static func usage(path: String, format: OutputFormat, timeline: Timeline, fragment: Bool = false) -> String {
-        let file = URL(fileURLWithPath: path).lastPathComponent
+        let file = reference(to: path)
         switch format {
         case .svg:
             return """
@@ -41,6 +41,16 @@ public enum Snippets {
         case .html:
             return "open it:  \(file)  (a page with the player; link to it, or load it in an \(iframe(file: file, timeline: timeline)))"
         }
+    }
+
+    /// How a page in the current folder refers to the file at `path`: a relative path as given
+    /// (`docs/reveal.svg` from a README beside `docs/`), without a leading `./`; an absolute path
+    /// by its file name, for a page beside the file.
+    static func reference(to path: String) -> String {
+        guard !path.hasPrefix("/") else { return URL(fileURLWithPath: path).lastPathComponent }
+        var relative = Substring(path)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2).drop { $0 == "/" } }
+        return String(relative)
     }
 
     /// The transition's description, or its name when it has none.
