@@ -20,7 +20,9 @@ public enum AtomicFile {
         var template = Array("\(folder)/.\(url.lastPathComponent).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            throw ExportError("cannot write in '\(folder)' (\(String(cString: strerror(errno)))); check its permissions")
+            let code = errno
+            let advice = code == EACCES || code == EPERM ? "check its permissions" : "choose another output path"
+            throw ExportError("cannot write in '\(folder)' (\(String(cString: strerror(code)))); \(advice)")
         }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var succeeded = false

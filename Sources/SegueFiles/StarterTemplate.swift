@@ -62,6 +62,11 @@ public struct StarterTemplate: Sendable {
     /// Writes the filled-in template to `path`, never over an existing file.
     public func write(to path: String) throws(Problem) {
         guard !FileManager.default.fileExists(atPath: path) else { throw .exists(path) }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .noFolder(folder)
+        }
         do {
             try Data(render(forFile: path).utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
         } catch {
@@ -75,6 +80,8 @@ public struct StarterTemplate: Sendable {
         case badName(String)
         /// A file is already there.
         case exists(String)
+        /// The folder the file would go in does not exist.
+        case noFolder(String)
         /// The file cannot be written (path, reason).
         case unwritable(String, String)
         /// The template is not installed.
@@ -86,6 +93,8 @@ public struct StarterTemplate: Sendable {
                 "error: '\(name)' is not a usable name; use letters, digits, '-' and '_', starting with a letter, e.g. 'segue new Reveal'"
             case .exists(let path):
                 "error: '\(path)' already exists; choose another name or move that file away"
+            case .noFolder(let folder):
+                "error: the folder '\(folder)' does not exist; create it first or choose another path"
             case .unwritable(let path, let reason):
                 "error: cannot write '\(path)' (\(reason)); check that its folder exists and is writable"
             case .templateMissing(let folder):

@@ -30,4 +30,11 @@ struct StarterTemplateTests {
         #expect(throws: StarterTemplate.Problem.exists(path)) { try StarterTemplate(text: "new").write(to: path) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep")
     }
+
+    @Test func aMissingFolderIsNamed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-no-such-\(UUID().uuidString)").path
+        #expect(throws: StarterTemplate.Problem.noFolder(folder)) { try StarterTemplate(text: "new").write(to: folder + "/Reveal.swift") }
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        #expect(StarterTemplate.Problem.noFolder(folder).description.hasPrefix("error: the folder '\(folder)' does not exist; create it first"))
+    }
 }
