@@ -68,8 +68,13 @@ struct TimelineResolver {
             masksToBounds: layer.masksToBounds,
             source: layer.location
         )
-        if case .text(let text) = layer.contents, !(text.fontSize.isFinite && text.fontSize > 0) {
-            error("layer '\(id)': the font size must be positive, not \(text.fontSize)", at: layer.location)
+        if case .text(let text) = layer.contents {
+            if !(text.fontSize.isFinite && text.fontSize > 0) {
+                error("layer '\(id)': the font size must be positive, not \(text.fontSize)", at: layer.location)
+            }
+            if let scalar = Self.firstUnwritableScalar(in: text.string) {
+                error("layer '\(id)': the text holds \(Self.codePoint(scalar)), a control character no SVG or HTML document can carry; remove it (tabs and line breaks may stay)", at: layer.location)
+            }
         }
         return node
     }
@@ -124,6 +129,23 @@ struct TimelineResolver {
     /// A layer name appears in outputs and in one-line diagnostics: it must say something and fit on a line.
     static func isUsableLayerName(_ name: String) -> Bool {
         !name.isEmpty && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    /// The first scalar of `text` that XML 1.0 has no character for (the C0 controls but tab, line
+    /// feed and carriage return, and U+FFFE and U+FFFF): an SVG holding it is not well-formed.
+    static func firstUnwritableScalar(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { scalar in
+            switch scalar.value {
+            case 0x9, 0xA, 0xD, 0x20...0xFFFD, 0x10000...: false
+            default: true
+            }
+        }
+    }
+
+    /// A scalar as `U+0007`.
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// A name as a diagnostic shows it, with control characters made visible.

@@ -73,6 +73,9 @@ public struct Transition: Sendable {
         if !Self.isValidName(name) {
             problems.append(Diagnostic(.error, "'\(name)' is not a usable transition name; use letters, digits, '-', '_' and '.', starting with a letter or digit", at: location))
         }
+        if let scalar = TimelineResolver.firstUnwritableScalar(in: summary) {
+            problems.append(Diagnostic(.error, "the description holds \(TimelineResolver.codePoint(scalar)), a control character no SVG or HTML document can carry; remove it", at: location))
+        }
         if !(duration.isFinite && duration > 0) {
             problems.append(Diagnostic(.error, "the duration must be a positive number of seconds, not \(duration)", at: location))
         } else if duration > longestDuration {

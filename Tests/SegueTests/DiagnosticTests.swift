@@ -101,6 +101,28 @@ struct DiagnosticTests {
         #expect(d.first?.message.contains("not a usable transition name") == true)
     }
 
+    /// XML has no character for most C0 controls: such text would make a document that is not
+    /// well-formed, so it is refused where the layer or the transition is made. Tabs and line
+    /// breaks stay.
+    @Test func textXMLCannotCarryIsRefusedAtItsLayer() {
+        var line = 0
+        let d = problems(Transition("x") { t in
+            line = #line + 1
+            let label = Layer(frame: Rect(x: 0, y: 0, width: 100, height: 20), contents: .text(Text("a\u{7}b")))
+            t.to.addSublayer(label)
+            t.to.addSublayer(Layer(frame: Rect(x: 0, y: 30, width: 100, height: 20), contents: .text(Text("tab\there\nand on"))))
+        })
+        #expect(d.count == 1)
+        #expect(d.first?.location?.line == line)
+        #expect(d.first?.message.contains("the text holds U+0007, a control character no SVG or HTML document can carry") == true)
+        let descriptionLine = #line + 1
+        let described = problems(Transition("x", description: "a \u{1B}[1m bold") { _ in })
+        #expect(described.first?.location?.line == descriptionLine)
+        #expect(described.first?.message.contains("the description holds U+001B") == true)
+        #expect(TimelineResolver.firstUnwritableScalar(in: "\u{FFFE}") == "\u{FFFE}")
+        #expect(TimelineResolver.firstUnwritableScalar(in: "é ✓ 𝄞 \u{7F}\r") == nil)
+    }
+
     @Test func missingImageIsReportedAtItsLine() {
         var line = 0
         let d = problems(Transition("x") { t in
