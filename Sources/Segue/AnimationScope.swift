@@ -7,10 +7,15 @@ struct AnimationScope: Sendable {
     var duration: Double
     var curve: Easing
     var location: SourceLocation
+    /// The block itself: changes made in it to one property are one animation, to the last value.
+    let block = Block()
 
     var end: Double { begin + duration }
 
     @TaskLocal static var current: AnimationScope?
+
+    /// The identity of one animation block (compared with `===`).
+    final class Block: Sendable {}
 }
 
 /// One recorded change of a property: to `value`, over the scope's interval, with its curve.
@@ -20,6 +25,8 @@ struct PropertyChange<Value: Interpolatable> {
     var curve: Easing
     var value: Value
     var location: SourceLocation
+    /// The block the change was made in.
+    var block: AnimationScope.Block
 }
 
 /// The storage behind an animatable layer property: its value at time 0, and every change made
@@ -40,10 +47,16 @@ final class RecordedProperty<Value: Interpolatable> {
 
     func set(_ newValue: Value) {
         if let scope = AnimationScope.current {
-            let instant = Value.isDiscrete
-            changes.append(PropertyChange(
-                begin: scope.begin, duration: instant ? 0 : scope.duration, curve: scope.curve,
-                value: newValue, location: scope.location))
+            if let last = changes.indices.last, changes[last].block === scope.block {
+                // Set again in the same block (`position.x`, then `position.y`): as in UIKit, the
+                // block animates to the last value.
+                changes[last].value = newValue
+            } else {
+                let instant = Value.isDiscrete
+                changes.append(PropertyChange(
+                    begin: scope.begin, duration: instant ? 0 : scope.duration, curve: scope.curve,
+                    value: newValue, location: scope.location, block: scope.block))
+            }
         } else if changes.isEmpty {
             initial = newValue
         } else {

@@ -93,9 +93,12 @@ public final class Layer {
                  width: bounds.width, height: bounds.height)
         }
         set {
-            bounds = Rect(origin: bounds.origin, size: newValue.size)
-            position = Point(x: newValue.minX + anchorPoint.x * newValue.width,
-                             y: newValue.minY + anchorPoint.y * newValue.height)
+            // Only what changes is set: moving the frame animates the position alone, and
+            // resizing it about a corner anchor the bounds alone, so either may overlap an
+            // animation of the other.
+            if newValue.size != bounds.size { bounds = Rect(origin: bounds.origin, size: newValue.size) }
+            let moved = Point(x: newValue.minX + anchorPoint.x * newValue.width, y: newValue.minY + anchorPoint.y * newValue.height)
+            if moved != position { position = moved }
         }
     }
 

@@ -47,6 +47,47 @@ struct DiagnosticTests {
         #expect(d.first?.message.contains("animated twice at once") == true)
     }
 
+    /// Everyday UIKit: one block sets a property in two steps (`center.x`, then `center.y`), or
+    /// moves a frame while another block resizes it. The block animates to the last value, and a
+    /// frame moved animates the position alone.
+    @Test func aPropertySetTwiceInOneBlockAnimatesToTheLastValue() throws {
+        let t = Transition("x", duration: 1) { t in
+            let box = Layer(name: "box", frame: Rect(x: 0, y: 0, width: 40, height: 40))
+            t.add(box)
+            t.animate(duration: 1) {
+                box.position.x = 200
+                box.position.y = 400
+            }
+            t.animate(duration: 0.5) { box.bounds.size.width = 80 }
+        }
+        let timeline = try t.timeline()
+        let box = try #require(timeline.layer("box"))
+        #expect(box.position.keyframes.map(\.value) == [Point(x: 20, y: 20), Point(x: 200, y: 400)])
+        #expect(box.position.value(at: 0.5) == Point(x: 110, y: 210))
+        #expect(box.bounds.value(at: 0.5).width == 80)
+        let framed = try Transition("y", duration: 1) { t in
+            let box = Layer(name: "box", frame: Rect(x: 0, y: 0, width: 40, height: 40))
+            box.anchorPoint = Point(x: 0, y: 0)
+            box.position = Point(x: 0, y: 0)
+            t.add(box)
+            t.animate(duration: 1) { box.frame.origin.y = 300 }
+            t.animate(duration: 0.5, spring: Spring()) { box.bounds.size = Size(width: 60, height: 60) }
+        }.timeline()
+        #expect(framed.layer("box")?.position.value(at: 1) == Point(x: 0, y: 300))
+        #expect(framed.layer("box")?.bounds.keyframes.count == 2)
+        // Two blocks that overlap are still refused, each at its own line.
+        var first = 0, second = 0
+        let d = problems(Transition("z", duration: 1) { t in
+            first = #line + 1
+            t.animate(duration: 0.6) { t.to.opacity = 0; t.to.opacity = 0.5 }
+            second = #line + 1
+            t.animate(duration: 0.6, delay: 0.3) { t.to.opacity = 1 }
+        })
+        #expect(d.count == 1)
+        #expect(d.first?.location?.line == second)
+        #expect(d.first?.message.contains("DiagnosticTests.swift:\(first):") == true, "\(d)")
+    }
+
     @Test func opacityOutsideZeroToOneIsRefused() {
         let d = problems(Transition("x") { t in t.to.opacity = 2 })
         #expect(d.first?.message.contains("opacity cannot be 2") == true)
