@@ -8,10 +8,11 @@ import SegueXML
 /// - the layer element: `translate3d(position, zPosition)`, after the superlayer's
 ///   `sublayerTransform` (perspective) placed about its anchor point; `preserve-3d` when the layer
 ///   turns out of its superlayer's plane, so the perspective applies to the turn;
-/// - the transform element: `matrix3d(transform)`;
+/// - the transform element: `matrix3d(transform)` (`preserve-3d` over a single-sided body, whose
+///   back shows only in the turn's 3D context);
 /// - the body: the anchor-point offset, size, opacity, background, corner radius, mask
-///   (`clip-path`), `backface-visibility`, contents and sublayers. It is flat, as a `CALayer`
-///   flattens its sublayers into its plane.
+///   (`clip-path`), `backface-visibility`, contents and sublayers (in an element of their own when
+///   the bounds origin moves). It is flat, as a `CALayer` flattens its sublayers into its plane.
 ///
 /// A layer that nothing places in motion or in depth is one element, the body, whose transform is
 /// the three in their order.
@@ -91,8 +92,13 @@ struct HTMLStageBuilder {
             if !(layer.transform.isConstant && layer.transform.initialValue.isIdentity) {
                 let name = ids.claim(base + "-t")
                 holder = outer.addChild("div").set("class", name)
-                var transformRules = ["transform:\(CSSFormat.matrix3d(layer.transform.initialValue))"]
-                addAnimations([animation(name + "-a", "transform", layer.transform, CSSFormat.matrix3d)], to: &transformRules)
+                // Half turns written to turn the model's way in every engine (`HalfTurns`).
+                let transform = HalfTurns.steered(layer.transform)
+                var transformRules = ["transform:\(CSSFormat.matrix3d(transform.initialValue))"]
+                // A single-sided body judges its back by the turn above it: only in that turn's
+                // 3D context (a flattening parent would show it its front at every angle).
+                if isThreeDimensional && !layer.isDoubleSided { transformRules.append("transform-style:preserve-3d") }
+                addAnimations([animation(name + "-a", "transform", transform, CSSFormat.matrix3d)], to: &transformRules)
                 css.append(".\(name){\(transformRules.joined(separator: ";"))}")
             }
             // The body.
@@ -103,8 +109,18 @@ struct HTMLStageBuilder {
         let sublayers = evaluator.paintOrder(of: layer.id, at: 0)
         try writeContents(layer, name: base, into: body, bodyRules: &bodyRules, hasSublayers: !sublayers.isEmpty)
         css.append(".\(bodyName){\(bodyRules.joined(separator: ";"))}")
+        // Sublayers lie in the bounds' coordinates: a bounds origin that moves (a scroll) moves
+        // them all, on an element of their own in the body (a still one is in their placement).
+        var sublayerHolder = body
+        if !sublayers.isEmpty && !Self.hasStillOrigin(layer) {
+            let name = ids.claim(base + "-s")
+            sublayerHolder = body.addChild("div").set("class", name)
+            var rules = ["transform:\(Self.scroll(to: layer.bounds.initialValue.origin))"]
+            addAnimations([animation(name + "-a", "transform", layer.bounds) { Self.scroll(to: $0.origin) }], to: &rules)
+            css.append(".\(name){\(rules.joined(separator: ";"))}")
+        }
         for index in sublayers {
-            try writeLayer(timeline.layers[index], parent: layer, into: body, frozen: frozen)
+            try writeLayer(timeline.layers[index], parent: layer, into: sublayerHolder, frozen: frozen)
         }
         try checkPaintOrder(of: layer)
     }
@@ -119,6 +135,17 @@ struct HTMLStageBuilder {
         !isThreeDimensional && layer.position.isConstant && layer.transform.isConstant && layer.bounds.isConstant
             && layer.anchorPoint.isConstant && (layer.isDoubleSided || layer.transform.initialValue.m33 > 0)
             && !underSublayerTransform
+    }
+
+    /// Whether the layer's bounds origin, where its sublayers' coordinates start, never moves.
+    private static func hasStillOrigin(_ layer: LayerNode) -> Bool {
+        let origin = layer.bounds.initialValue.origin
+        return layer.bounds.keyframes.allSatisfy { $0.value.origin == origin }
+    }
+
+    /// The translation that shows a bounds origin at the layer's top left corner.
+    private static func scroll(to origin: Point) -> String {
+        "translate(\(CSSFormat.px(-origin.x)),\(CSSFormat.px(-origin.y)))"
     }
 
     /// Whether the superlayer (if any) leaves its sublayers' placement alone: no sublayer transform.
@@ -141,7 +168,7 @@ struct HTMLStageBuilder {
         guard let parent else { return "" }
         var prefix = ""
         let origin = parent.bounds.initialValue.origin
-        if origin != .zero { prefix += "translate(\(CSSFormat.px(-origin.x)),\(CSSFormat.px(-origin.y))) " }
+        if origin != .zero && Self.hasStillOrigin(parent) { prefix += Self.scroll(to: origin) + " " }
         if withSublayerTransform {
             guard parent.sublayerTransform.isConstant, parent.bounds.isConstant, parent.anchorPoint.isConstant else {
                 throw ExportError("\(parent.named) animates its sublayerTransform, which this version cannot write yet; keep it fixed")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .formats import FORMATS, Format
 from .model import FrameModel
-from .segue_cli import DIRECTIONS, Preset, Segue, inspection_key
+from .segue_cli import DIRECTIONS, Preset, Segue, TransitionFile, inspection_key
 
 FRACTIONS = (0.0, 0.25, 0.5, 0.75, 1.0)
 """Times sampled in every case, as fractions of the duration."""
@@ -21,9 +21,10 @@ MAX_KEYFRAME_SAMPLES = 24
 
 @dataclass(frozen=True)
 class Case:
-    """One exported document: a preset, a direction and a format, with flat distinct colours."""
+    """One exported document: a preset (or a transition file of the suite), a direction and a
+    format, with flat distinct colours."""
 
-    preset: Preset
+    preset: Preset | TransitionFile
     direction: str
     format: Format
 
@@ -40,8 +41,10 @@ class Case:
 
 
 def all_cases(segue: Segue) -> list[Case]:
-    """Every preset `segue presets` lists, in both directions, in every format."""
-    return [Case(preset, direction, fmt) for preset in segue.presets for direction in DIRECTIONS for fmt in FORMATS]
+    """Every preset `segue presets` lists and every transition file of the suite, in both
+    directions, in every format."""
+    sources = [*segue.presets, *segue.transition_files]
+    return [Case(source, direction, fmt) for source in sources for direction in DIRECTIONS for fmt in FORMATS]
 
 
 def sample_times(duration: float, keyframe_times: list[float]) -> list[float]:
@@ -75,7 +78,7 @@ class Documents:
         if key not in self._paths:
             suffix = "".join(f"-{k}{v}" for k, v in sorted(overrides.items()))
             output = self.folder / f"{case.id}{suffix}.{case.format.extension}"
-            self._paths[key] = self.segue.export(case.preset.name, case.direction, params, output,
+            self._paths[key] = self.segue.export(case.preset.source, case.direction, params, output,
                                                  case.format.export_options)
         return self._paths[key]
 
@@ -84,11 +87,11 @@ class Documents:
 
     def model_state(self, case: Case, at: float, **overrides: str) -> dict:
         """The model at `at` seconds, for the same parameters as the document."""
-        return self.segue.inspect(case.preset.name, case.direction, case.params(**overrides), at)
+        return self.segue.inspect(case.preset.source, case.direction, case.params(**overrides), at)
 
     def frame_model(self, case: Case, at: float, **overrides: str) -> FrameModel:
         """The model's picture at `at` seconds (`model_state`'s), the same object for every format."""
-        key = inspection_key(case.preset.name, case.direction, case.params(**overrides), at)
+        key = inspection_key(case.preset.source, case.direction, case.params(**overrides), at)
         if key not in self._models:
             self._models[key] = FrameModel(self.model_state(case, at, **overrides))
         return self._models[key]

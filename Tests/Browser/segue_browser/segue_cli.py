@@ -30,12 +30,22 @@ def segue_binary() -> Path:
     return path
 
 
+TRANSITION_FILES = REPO / "Tests" / "Browser" / "files"
+"""The suite's own transition files: what the presets do not draw (single-sided layers turned
+over, a scrolled bounds origin), in flat, distinct colours of their own."""
+
+
 @dataclass(frozen=True)
 class Preset:
     """A built-in transition as `segue presets --json` describes it."""
 
     name: str
     parameters: tuple[dict, ...]
+
+    @property
+    def source(self) -> str:
+        """What `segue export` and `segue inspect` are given."""
+        return self.name
 
     def has(self, parameter: str) -> bool:
         return any(p["name"] == parameter for p in self.parameters)
@@ -57,6 +67,28 @@ class Preset:
         return params
 
 
+@dataclass(frozen=True)
+class TransitionFile:
+    """A transition file of the suite (`TRANSITION_FILES`), exported and inspected like a preset;
+    it takes no parameters and draws in its own flat colours."""
+
+    path: Path
+
+    @property
+    def name(self) -> str:
+        return self.path.stem
+
+    @property
+    def source(self) -> str:
+        return str(self.path)
+
+    def has(self, parameter: str) -> bool:
+        return False
+
+    def flat_params(self, **overrides: str) -> dict[str, str]:
+        return {}
+
+
 @dataclass
 class Segue:
     """Runs the binary; caches presets and inspect reports (the model is deterministic)."""
@@ -73,6 +105,11 @@ class Segue:
     @cached_property
     def presets(self) -> list[Preset]:
         return [Preset(p["name"], tuple(p["parameters"])) for p in json.loads(self.run("presets", "--json"))]
+
+    @cached_property
+    def transition_files(self) -> list[TransitionFile]:
+        """The suite's transition files, by name."""
+        return [TransitionFile(path) for path in sorted(TRANSITION_FILES.glob("*.swift"))]
 
     def preset(self, name: str) -> Preset:
         for preset in self.presets:
