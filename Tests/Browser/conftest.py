@@ -1,9 +1,9 @@
 """Segue's browser checks: real engines render every export, and the frames must match the model.
 
 What runs
-    For every preset `segue presets --json` lists, in both directions and in every format of
-    `segue_browser.formats.FORMATS` (SMIL SVG, `--svg-animation css` SVG, the HTML page), exported
-    with flat screens in distinct colours:
+    For every preset `segue presets --json` lists, and every transition file in `files/` (what no
+    preset draws), in both directions and in every format of `segue_browser.formats.FORMATS` (SMIL
+    SVG, `--svg-animation css` SVG, the HTML page), exported with flat screens in distinct colours:
 
     - `test_frames.py`: each engine renders the document paused at 0, 25, 50, 75 and 100 % of the
       duration and just after every keyframe time (SMIL: `pauseAnimations()` + `setCurrentTime()`;
