@@ -168,7 +168,11 @@ public struct Evaluator: Sendable {
         guard (children[id]?.count ?? 0) > 1 else { return }
         let first = paintOrder(of: id, at: 0)
         for time in keyframeTimes where paintOrder(of: id, at: time) != first {
-            throw ExportError("the sublayers of '\(id)' change their stacking order (zPosition) during the transition, which this version cannot write in \(format) yet; keep their zPosition order fixed")
+            // The layers that move in depth, by where they were made (the timeline keeps no
+            // line for each change).
+            let moving = (children[id] ?? []).map { timeline.layers[$0] }.filter { !$0.zPosition.isConstant }
+            let which = moving.isEmpty ? "" : " (\(moving.map(\.named).joined(separator: ", ")) animates its zPosition)"
+            throw ExportError("the sublayers of '\(id)' change their stacking order (zPosition) during the transition\(which), which this version cannot write in \(format) yet; keep their zPosition order fixed")
         }
     }
 
