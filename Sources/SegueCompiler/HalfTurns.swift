@@ -31,8 +31,7 @@ enum HalfTurns {
             // sign is the one a browser may read differently (every engine reads the written
             // matrix, and some do not then take the shorter way).
             let from = product < 0 ? a.quaternion.map { -$0 } : a.quaternion
-            let movesEnd = abs(b.quaternion[3]) < abs(a.quaternion[3]) ? !moved.contains(index) : moved.contains(index - 1)
-            if movesEnd {
+            if abs(b.quaternion[3]) < abs(a.quaternion[3]) || moved.contains(index - 1) {
                 keyframes[index].value = rotated(b, from: b.quaternion, toward: from)
                 moved.insert(index)
             } else {
