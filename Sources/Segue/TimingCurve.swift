@@ -21,6 +21,9 @@ public struct TimingCurve: Hashable, Codable, Sendable, CustomStringConvertible 
     public static let easeOut = TimingCurve(controlPoints: 0, 0, 0.58, 1)
     /// `kCAMediaTimingFunctionEaseInEaseOut`: (0.42, 0, 0.58, 1); UIView animations' default curve.
     public static let easeInEaseOut = TimingCurve(controlPoints: 0.42, 0, 0.58, 1)
+    /// `easeInEaseOut` by the name UIKit gives it (`UIView.AnimationCurve.easeInOut`,
+    /// `UIView.AnimationOptions.curveEaseInOut`).
+    public static let easeInOut = easeInEaseOut
     /// `kCAMediaTimingFunctionDefault`: (0.25, 0.1, 0.25, 1), the curve of implicit layer animations.
     public static let `default` = TimingCurve(controlPoints: 0.25, 0.1, 0.25, 1)
 

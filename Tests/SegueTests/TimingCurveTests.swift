@@ -8,6 +8,7 @@ struct TimingCurveTests {
         #expect(TimingCurve.easeIn == TimingCurve(controlPoints: 0.42, 0, 1, 1))
         #expect(TimingCurve.easeOut == TimingCurve(controlPoints: 0, 0, 0.58, 1))
         #expect(TimingCurve.easeInEaseOut == TimingCurve(controlPoints: 0.42, 0, 0.58, 1))
+        #expect(TimingCurve.easeInOut == TimingCurve.easeInEaseOut)
         #expect(TimingCurve.default == TimingCurve(controlPoints: 0.25, 0.1, 0.25, 1))
     }
 
