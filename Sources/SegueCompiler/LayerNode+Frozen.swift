@@ -26,6 +26,17 @@ extension LayerNode {
 }
 
 extension Timeline {
+    /// True when nothing changes: every property of every layer keeps its first value (what a
+    /// transition draws whose changes were all made outside animation blocks).
+    public var isStill: Bool {
+        layers.allSatisfy { layer in
+            layer.bounds.isConstant && layer.position.isConstant && layer.anchorPoint.isConstant
+                && layer.zPosition.isConstant && layer.transform.isConstant && layer.sublayerTransform.isConstant
+                && layer.opacity.isConstant && layer.isHidden.isConstant && layer.backgroundColor.isConstant
+                && layer.cornerRadius.isConstant && (layer.mask?.isConstant ?? true)
+        }
+    }
+
     /// The transition stopped at `time`: every layer as it is then, nothing animated. Written as
     /// SVG it is a poster frame for places where motion is not allowed.
     public func poster(at time: Double) -> Timeline {

@@ -48,6 +48,11 @@ struct ExportCommand: ParsableCommand {
         }
         let loaded = try source.load()
         var timelines = try loaded.timelines(source.direction)
+        // A file whose changes all set where the layers start draws a still: likely changes
+        // meant for an animation block.
+        for timeline in timelines where source.isTransitionFile && poster == nil && timeline.isStill {
+            printError("warning: nothing in '\(timeline.name)' moves: its changes were all made outside t.animate { } (or t.at, or a keyframe block), where they set how the layers start; make them inside one to animate them")
+        }
         if let poster {
             timelines = try timelines.map { (timeline: Timeline) throws(ExitCode) -> Timeline in
                 switch poster {

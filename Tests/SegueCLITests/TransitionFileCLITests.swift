@@ -68,6 +68,26 @@ struct TransitionFileCLITests {
         #expect(svg.contains("<title>fade transition (push, 0.3 s)</title>"))
     }
 
+    /// Changes made outside any animation block set where the layers start: a file with nothing
+    /// else draws a still, which is written (it may be meant) with a warning that says why.
+    @Test func aFileWhoseChangesAllMissAnAnimationBlockIsWarnedAbout() throws {
+        let still = """
+            import Segue
+
+            Transition("forgot", duration: 0.4) { t in
+                t.to.opacity = 0
+                t.to.opacity = 1
+            }
+            """
+        let dir = try folder(["Forgot.swift": still, "Two.swift": Self.two])
+        let run = try segue(["export", "Forgot.swift", "-o", "forgot.svg"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "warning: nothing in 'forgot' moves: its changes were all made outside t.animate { } (or t.at, or a keyframe block), where they set how the layers start; make them inside one to animate them\n")
+        #expect(run.stdout.contains("wrote forgot.svg ("))
+        let moving = try segue(["export", "Two.swift", "--name", "fade", "-o", "fade.svg"], in: dir)
+        #expect(!moving.stderr.contains("warning"), "\(moving.stderr)")
+    }
+
     @Test func severalTransitionsNeedANameOrAFolder() throws {
         let dir = try folder(["Two.swift": Self.two])
         let one = try segue(["export", "Two.swift", "-o", "both.svg"], in: dir)
