@@ -32,19 +32,22 @@ extension Preset {
             let w = t.size.width, h = t.size.height
             // The halves meet at the spine, and two antialiased edges meeting there let what lies
             // beneath show through as a hairline wherever the spine falls between pixels (375 pt
-            // at 1x). Each turning half reaches `overlap` past the spine over what shows the same
-            // picture there: the current screen's right half over the current screen, the next
-            // one's left half under the next one's right half. Their edges then fall where either
-            // side draws alike, and they still turn about the spine.
-            let overlap = 1.0
-            let fromRight = t.snapshot(of: .from, rect: Rect(x: w / 2 - overlap, y: 0, width: w / 2 + overlap, height: h), name: "from-right")
-            let toLeft = t.snapshot(of: .to, rect: Rect(x: 0, y: 0, width: w / 2 + overlap, height: h), name: "to-left")
+            // at 1x). Each turning half reaches a point or more past the spine over what shows the
+            // same picture there: the current screen's right half over the current screen, the
+            // next one's left half under the next one's right half. Their edges then fall where
+            // either side draws alike, and they still turn about the spine. The edge falls on a
+            // whole point, as the still right half's does: Chromium clips each shape drawn in a
+            // half with an antialiased edge, so across a pixel cut in two the half's own
+            // background showed through the shapes on it (a lighter line down the cards).
+            let fromRightStart = (w / 2 - 1).rounded(.down), toLeftEnd = (w / 2 + 1).rounded(.up)
+            let fromRight = t.snapshot(of: .from, rect: Rect(x: fromRightStart, y: 0, width: w - fromRightStart, height: h), name: "from-right")
+            let toLeft = t.snapshot(of: .to, rect: Rect(x: 0, y: 0, width: toLeftEnd, height: h), name: "to-left")
             // The next screen's right half, which lies still, starts at the whole point at or after
             // the spine: an edge between pixels (375 pt at 1x) would let the half turning beneath
             // it show through its antialiased column as a line; the turning half reaches past it.
             let spine = (w / 2).rounded(.up)
             let toRight = t.snapshot(of: .to, rect: Rect(x: spine, y: 0, width: w - spine, height: h), name: "to-right")
-            fromRight.anchorPoint = Point(x: overlap / fromRight.bounds.width, y: 0.5)
+            fromRight.anchorPoint = Point(x: (w / 2 - fromRightStart) / fromRight.bounds.width, y: 0.5)
             fromRight.position = Point(x: w / 2, y: h / 2)
             toLeft.anchorPoint = Point(x: (w / 2) / toLeft.bounds.width, y: 0.5)
             toLeft.position = Point(x: w / 2, y: h / 2)

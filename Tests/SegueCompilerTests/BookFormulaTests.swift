@@ -145,13 +145,13 @@ struct BookFormulaTests {
         let fold = try corners(mid, "from-right")
         #expect(abs(fold[1].x - 187.5) < 1e-6 && abs(fold[0].x - 187.5) < 1e-6)   // edge-on at −π/2
         let end = try state(.pageTurn, [("screens", "flat")], at: 0.5)
-        // Each turning half reaches a point past the spine, where the half beside it draws the
-        // same picture (`PageTurn`: no hairline where two antialiased edges meet); it turns about
-        // the spine all the same.
+        // Each turning half reaches past the spine to the next whole point but one, where the
+        // half beside it draws the same picture (`PageTurn`: no hairline where two antialiased
+        // edges meet); it turns about the spine all the same.
         let left = try corners(end, "to-left")
-        #expect(abs(left[0].x) < 1e-6 && abs(left[1].x - 188.5) < 1e-6)
+        #expect(abs(left[0].x) < 1e-6 && abs(left[1].x - 189) < 1e-6)
         let start = try corners(try state(.pageTurn, [("screens", "flat")], at: 0), "from-right")
-        #expect(abs(start[0].x - 186.5) < 1e-6 && abs(start[1].x - 375) < 1e-6)
+        #expect(abs(start[0].x - 186) < 1e-6 && abs(start[1].x - 375) < 1e-6)
         #expect(try #require(end.layers.first { $0.id == "to-left-shadow" }).opacity < 1e-9)
         #expect(abs(try #require(mid.layers.first { $0.id == "from-right-shadow" }).opacity - 1) < 1e-9)
         // The completion block removes the halves and the current screen: the next screen shows
