@@ -8,7 +8,8 @@ enum StatsReport {
         var parts = ["\(figures.keyframes) keyframes in \(figures.animations) animations", "\(figures.bytes) bytes",
                      "worst deviation \(px(replayed)) (SMIL replay of the file against the model)"]
         if figures.worstContentDeviation > 0 {
-            parts.append("text and images in perspective within \(px(figures.worstContentDeviation))")
+            // Drawn in strips: in perspective, or placed in a way SVG cannot say exactly.
+            parts.append("text and images drawn in strips within \(px(figures.worstContentDeviation))")
         }
         return "stats \(path): " + parts.joined(separator: ", ")
     }
