@@ -46,6 +46,11 @@ struct ExportCommand: ParsableCommand {
         if poster != nil && (loop || self.svgAnimation != nil) {
             throw fail("--poster writes a still frame, which does not play; leave out \(loop ? "--loop" : "--svg-animation")")
         }
+        // Told before a transition file is compiled (a folder takes SVGs).
+        let destination = ExportDestination(output)
+        if poster != nil && !destination.isFolder && OutputFormat(path: output) == .html {
+            throw fail("--poster writes a still SVG, and an HTML page is a player of both directions; give an output ending in .svg")
+        }
         let loaded = try source.load()
         var timelines = try loaded.timelines(source.direction)
         // A file whose changes all set where the layers start draws a still: likely changes
@@ -66,7 +71,6 @@ struct ExportCommand: ParsableCommand {
                 }
             }
         }
-        let destination = ExportDestination(output)
         let paths: [String]
         do {
             paths = try destination.paths(for: timelines.map(\.name), from: source.source)
@@ -81,9 +85,6 @@ struct ExportCommand: ParsableCommand {
             formats = try paths.map { (path: String) throws(ExportError) in try Exporter.format(of: path) }
         } catch {
             throw fail(error.description)
-        }
-        if poster != nil && formats.contains(.html) {
-            throw fail("--poster writes a still SVG, and an HTML page is a player of both directions; give an output ending in .svg")
         }
         if !formats.contains(.svg) && (self.tolerance != nil || self.svgAnimation != nil) {
             throw fail("--tolerance and --svg-animation shape an SVG; an HTML page draws with CSS 3D and needs neither")

@@ -22,8 +22,11 @@ struct PreviewCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The transition to show when a transition file declares several.", valueName: "name"))
     var name: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The port to listen on (a free one by default, as with 0).", valueName: "port"))
-    var port: Int?
+    @Option(name: .customLong("port"), parsing: .unconditional, help: ArgumentHelp("The port to listen on (a free one by default, as with 0).", valueName: "port"))
+    var givenPort: Int?
+
+    /// The port asked for; 0 for a free one.
+    private var port: Int { givenPort ?? 0 }
 
     @Flag(help: "Open the page in the default browser.")
     var open = false
@@ -32,7 +35,7 @@ struct PreviewCommand: AsyncParsableCommand {
     var timeout: Double = TransitionFileLoader.defaultTimeout
 
     func validate() throws {
-        guard (0...65535).contains(port ?? 0) else { throw ValidationError("--port must be from 1 to 65535 (or 0 for a free one)") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535 (or 0 for a free one)") }
         guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds") }
     }
 
@@ -42,7 +45,7 @@ struct PreviewCommand: AsyncParsableCommand {
         let session = PreviewSession(source: preview)
         let server: PreviewServer
         do {
-            server = try PreviewServer(session: session, port: port ?? 0)
+            server = try PreviewServer(session: session, port: port)
         } catch {
             throw fail(error.message)
         }
@@ -64,7 +67,7 @@ struct PreviewCommand: AsyncParsableCommand {
         } catch {
             let text = String(describing: error)
             if text.contains("in use") || text.contains("EADDRINUSE") || text.contains("errno: 98") {
-                throw fail("port \(port ?? 0) is in use on 127.0.0.1; pick another with --port, or leave it out for a free one")
+                throw fail("port \(port) is in use on 127.0.0.1; pick another with --port, or leave it out for a free one")
             }
             throw fail("the preview server stopped: \(text)")
         }
