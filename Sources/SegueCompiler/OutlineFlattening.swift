@@ -218,12 +218,12 @@ extension Homography {
 
 extension ProjectionFrame {
     /// The most the layer's space is stretched on screen at `times` where the layer is shown, at
-    /// the corners of `regions` (one for each time), where a perspective magnifies most.
-    func largestStretch(at times: [Double], over regions: [Rect]) -> Double {
+    /// the corners of `region(k)` (the region at `times[k]`), where a perspective magnifies most.
+    func largestStretch(at times: [Double], over region: (Int) -> Rect) -> Double {
         var largest = 0.0
-        for (t, region) in zip(times, regions) where shown(t) {
+        for (k, t) in times.enumerated() where shown(t) {
             let map = place(t).concatenating(screen(t))
-            for corner in region.corners {
+            for corner in region(k).corners {
                 if let stretch = map.stretch(at: corner) { largest = max(largest, stretch) }
             }
         }

@@ -416,8 +416,9 @@ extension SVGBuilder {
         guard curved else { return OutlineFlattening.Cut(pieces: OutlineFlattening.Pieces()) }
         let tolerance = options.drawingTolerance, sampler = trackSampler
         let times = sampler.shownLookTimes(frame, stillWithPlace: stillWithPlace)
-        let shapes = times.map(shape)
-        let stretch = frame.largestStretch(at: times, over: shapes.map(\.extent))
+        // A shape nothing but the placement moves is the same at every time: cut once.
+        let shapes = stillWithPlace ? times.prefix(1).map(shape) : times.map(shape)
+        let stretch = frame.largestStretch(at: times) { shapes[stillWithPlace ? 0 : $0].extent }
         let share = options.leavingRoomForRounding(tolerance) / 2
         let pieces = OutlineFlattening(screenError: share, stretch: stretch).pieces(for: shapes)
         let chord = OutlineFlattening.worstChord(of: shapes, pieces: pieces) * stretch
