@@ -41,11 +41,16 @@ struct GalleryCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("How far, in pixels, SVG drawing may stray from the model between keyframes.", valueName: "px"))
     var tolerance: Double = 0.5
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a transition file may run before it is stopped.", valueName: "seconds"))
-    var timeout: Double = TransitionFileLoader.defaultTimeout
+    @Option(name: .customLong("timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds a transition file may run before it is stopped (\(Int(TransitionFileLoader.defaultTimeout)) by default).", valueName: "seconds"))
+    var givenTimeout: Double?
 
     func run() throws {
         guard presets || !folders.isEmpty else { throw fail("give a folder of transition files, --presets, or both") }
+        // An option that would change nothing is refused, not ignored.
+        if givenTimeout != nil && folders.isEmpty {
+            throw fail("--timeout is for transition files, which are compiled and run; the presets are built in")
+        }
+        let timeout = givenTimeout ?? TransitionFileLoader.defaultTimeout
         guard (1...64).contains(jobs) else { throw fail("--jobs must be from 1 to 64") }
         let pause = self.pause ?? 1
         guard pause.isFinite, pause >= 0 else { throw fail("--pause must be zero or more seconds") }

@@ -31,8 +31,11 @@ struct PreviewCommand: AsyncParsableCommand {
     @Flag(help: "Open the page in the default browser.")
     var open = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a transition file may run before it is stopped.", valueName: "seconds"))
-    var timeout: Double = TransitionFileLoader.defaultTimeout
+    @Option(name: .customLong("timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds a transition file may run before it is stopped (\(Int(TransitionFileLoader.defaultTimeout)) by default).", valueName: "seconds"))
+    var givenTimeout: Double?
+
+    /// The seconds a transition file may run.
+    private var timeout: Double { givenTimeout ?? TransitionFileLoader.defaultTimeout }
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535 (or 0 for a free one)") }
@@ -81,6 +84,8 @@ struct PreviewCommand: AsyncParsableCommand {
         switch preview {
         case .preset(let name, let overrides):
             guard self.name == nil else { throw fail("--name picks a transition of a transition file; a preset has one") }
+            // An option that would change nothing is refused, not ignored.
+            guard givenTimeout == nil else { throw fail("--timeout is for a transition file, which is compiled and run; a preset is built in") }
             do {
                 let preset = try Presets.named(name)
                 let pairs = try overrides.map { (text: String) throws(PresetError) in try Preset.splitOverride(text) }

@@ -94,6 +94,7 @@ struct CLITests {
             (["export", "circle-reveal", "--poster", "end", "-o", "a.html"], "--poster writes a still SVG, and an HTML page is a player of both directions"),
             (["export", "circle-reveal", "--poster", "end", "--loop", "-o", "a.svg"], "--poster writes a still frame, which does not play; leave out --loop"),
             (["export", "circle-reveal", "--poster", "0.2", "--svg-animation", "css", "-o", "a.svg"], "leave out --svg-animation"),
+            (["export", "circle-reveal", "--poster", "end", "--stats", "-o", "a.svg"], "--poster writes a still frame, which does not play; leave out --stats"),
             (["export", "circle-reveal", "--timeout", "5", "-o", "a.svg"], "--timeout is for a transition file, which is compiled and run"),
             (["inspect", "circle-reveal", "--verbose", "--at", "0"], "--verbose is for a transition file"),
             // A path is never taken for a preset's name.

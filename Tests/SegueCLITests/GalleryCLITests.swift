@@ -66,6 +66,7 @@ struct GalleryCLITests {
         (["gallery", "missing", "-o", "site"], "'missing' is not a folder"),
         (["gallery", "empty", "-o", "site"], "'empty' holds no transition files (*.swift)"),
         (["gallery", "--presets", "--no-loop", "--pause", "2", "-o", "site"], "--pause sets the hold between plays of a loop"),
+        (["gallery", "--presets", "--timeout", "5", "-o", "site"], "--timeout is for transition files, which are compiled and run"),
     ])
     func refusesWhatItCannotBuildAndWritesNothing(arguments: [String], message: String) throws {
         let dir = try files.folder(["empty/notes.txt": "no transitions here"])

@@ -106,6 +106,9 @@ import Testing
         (["Missing.swift"], "cannot read 'Missing.swift'"),
         (["open-door", "--param", "nonsense"], "error: "),
         (["open-door", "--port", "70000"], "--port must be"),
+        // An option that would change nothing is refused, not ignored.
+        (["open-door", "--timeout", "5"], "--timeout is for a transition file, which is compiled and run"),
+        (["open-door", "--name", "door"], "--name picks a transition of a transition file"),
     ])
     func badInputEndsAtOnceWithAMessage(arguments: [String], message: String) throws {
         let server = try Server(arguments)
