@@ -40,11 +40,13 @@ struct HTMLStageBuilder {
         ".\(scope) .segue-stage *{position:absolute;left:0;top:0;transform-origin:0 0}"
     }
 
-    /// Adds the stage for this direction to `parent`.
-    mutating func build(into parent: XMLElement) throws(ExportError) {
+    /// Adds the stage for this direction to `parent`; `hidden` until the player shows it (the
+    /// direction not shown first: without script, the page plays the other one alone).
+    mutating func build(into parent: XMLElement, hidden: Bool = false) throws(ExportError) {
         let stage = parent.addChild("div")
         stage.set("class", "segue-stage")
         stage.set("data-direction", timeline.direction.rawValue)
+        if hidden { stage.set("hidden", "hidden") }
         stage.set("role", "img")
         stage.set("aria-label", SVGBuilder.label(timeline))
         if let root = timeline.layers.first {

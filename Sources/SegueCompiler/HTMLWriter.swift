@@ -125,9 +125,9 @@ public struct HTMLWriter {
             throw ExportError("Segue's figure template is malformed; reinstall Segue")
         }
         var sheet = [".\(scope) .segue-stage{font-family:\(SVGFormat.fontFamily)}", HTMLStageBuilder.baseRule(scope: scope)]
-        for timeline in [push, pop].compactMap({ $0 }) {
+        for (index, timeline) in [push, pop].compactMap({ $0 }).enumerated() {
             var builder = HTMLStageBuilder(timeline: timeline, scope: scope, loopPause: options.loopPause, tolerance: options.springTolerance)
-            try builder.build(into: stages)
+            try builder.build(into: stages, hidden: index > 0)
             sheet += builder.css
         }
         slot.adopt(figure)

@@ -14,13 +14,23 @@ enum PageTemplates {
             let name = String(file.dropLast(".mustache".count))
             do {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-                try library.register(text, named: name)
+                try library.register(name.hasSuffix(".js") ? shipped(script: text) : text, named: name)
             } catch {
                 return .failure(ExportError("Segue's template '\(file)' cannot be read (\(error)); reinstall Segue"))
             }
         }
         return .success(library)
     }()
+
+    /// A script as a page carries it: without indentation, blank lines and the lines that only
+    /// comment it. The template keeps them for whoever works on it; every page Segue writes would
+    /// otherwise carry them too (a quarter of the player's template).
+    static func shipped(script: String) -> String {
+        script.split(separator: "\n")
+            .map { $0.drop { $0 == " " || $0 == "\t" } }
+            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
+            .joined(separator: "\n") + "\n"
+    }
 
     /// Renders a template with a dictionary of values.
     static func render(_ name: String, _ values: [String: Any]) throws(ExportError) -> String {

@@ -16,10 +16,24 @@ public enum Snippets {
         return "<img src=\"\(url(file))\" width=\"\(width)\" height=\"\(height)\" alt=\"\(attribute(altText(timeline)))\">"
     }
 
-    /// An `<iframe>` that shows an HTML page with its player.
+    /// An `<iframe>` that shows an HTML page with its player. Framed, the page leaves its title to
+    /// the page around it and fits its stage to the frame (see player.js); the frame is as large
+    /// as the stage with `framedMargin` round it, the controls below, and a browser's default
+    /// 2 px frame border on each side.
     public static func iframe(file: String, timeline: Timeline) -> String {
-        let (width, height) = size(timeline)
+        let size = timeline.size, edges = 2 * (framedMargin + 2)
+        let width = SVGFormat.number((size.width + edges).rounded(.up))
+        let height = SVGFormat.number((size.height + edges + controlsHeight(width: size.width)).rounded(.up))
         return "<iframe src=\"\(url(file))\" width=\"\(width)\" height=\"\(height)\" title=\"\(attribute(altText(timeline)))\"></iframe>"
+    }
+
+    /// The margin of a page of Segue's own in a frame (player.css: `.segue-framed .segue-page`).
+    static let framedMargin = 8.0
+
+    /// How tall the player's controls stand below a stage `width` wide, their margin above
+    /// included (player.css): one row of 28 px from about 520 px, where all of them fit; two below.
+    static func controlsHeight(width: Double) -> Double {
+        width >= 520 ? 8 + 28 : 8 + 28 + 8 + 28
     }
 
     /// Server-side include lines for an HTML fragment.

@@ -20,6 +20,8 @@ What runs
     - `test_checker.py`: the checker against the model's own antialiased picture (no browser).
     - `test_fragments.py` (Chromium): three `--embed` fragments on one page, one of them twice,
       seeked to different times, each matching the model.
+    - `test_player.py` (Chromium): the player in a documentation page and in the `<iframe>`
+      `segue export` prints: keys, fitting, no script, reduced motion, a loop turned off.
     - `test_letterbox.py` (Chromium): presets whose layers reach beyond the stage, shown in a box
       three stages wide: the margins beside the letterboxed stage show only the page.
     - `test_gallery.py` (Chromium): `segue gallery --presets examples/` passes the Nu checker,

@@ -48,7 +48,7 @@ struct HTMLValidationTests {
         let page = try PreviewPage.render(title: "Reveal.swift")
         let text = String(decoding: page, as: UTF8.self)
         // One player: the page carries the same player script the exported pages do.
-        #expect(text.contains("Segue's player: drives the CSS animations") && text.contains("new EventSource(\"/events\")"))
+        #expect(text.contains("Player.prototype.fit = function ()") && text.contains("new EventSource(\"/events\")"))
         try page.write(to: folder.appendingPathComponent("preview.html"))
         let (status, output) = try nuCheck(folder)
         #expect(status == 0, "\(output)")
