@@ -418,7 +418,8 @@ extension SVGBuilder {
         let times = sampler.shownLookTimes(frame, stillWithPlace: stillWithPlace)
         // A shape nothing but the placement moves is the same at every time: cut once.
         let shapes = stillWithPlace ? times.prefix(1).map(shape) : times.map(shape)
-        let stretch = frame.largestStretch(at: times) { shapes[stillWithPlace ? 0 : $0].extent }
+        let extents = shapes.map(\.extent)
+        let stretch = frame.largestStretch(at: times) { extents[stillWithPlace ? 0 : $0] }
         let share = options.leavingRoomForRounding(tolerance) / 2
         let pieces = OutlineFlattening(screenError: share, stretch: stretch).pieces(for: shapes)
         let chord = OutlineFlattening.worstChord(of: shapes, pieces: pieces) * stretch

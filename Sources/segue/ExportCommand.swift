@@ -43,8 +43,9 @@ struct ExportCommand: ParsableCommand {
         guard tolerance.isFinite, tolerance >= 0.01, tolerance <= 20 else { throw fail("--tolerance must be between 0.01 and 20 pixels") }
         // An option that would change nothing is refused, not ignored.
         if self.pause != nil && !loop { throw fail("--pause sets the hold between plays of a loop; add --loop") }
-        if poster != nil && (loop || self.svgAnimation != nil || stats) {
-            throw fail("--poster writes a still frame, which does not play; leave out \(loop ? "--loop" : self.svgAnimation != nil ? "--svg-animation" : "--stats")")
+        let playingOptions = [("--loop", loop), ("--svg-animation", self.svgAnimation != nil), ("--stats", stats)]
+        if poster != nil, let option = playingOptions.first(where: \.1)?.0 {
+            throw fail("--poster writes a still frame, which does not play; leave out \(option)")
         }
         // Told before a transition file is compiled (a folder takes SVGs).
         let destination = ExportDestination(output)

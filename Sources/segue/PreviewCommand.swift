@@ -85,7 +85,7 @@ struct PreviewCommand: AsyncParsableCommand {
         case .preset(let name, let overrides):
             guard self.name == nil else { throw fail("--name picks a transition of a transition file; a preset has one") }
             // An option that would change nothing is refused, not ignored.
-            guard givenTimeout == nil else { throw fail("--timeout is for a transition file, which is compiled and run; a preset is built in") }
+            guard givenTimeout == nil else { throw SourceOptions.forTransitionFilesOnly("--timeout") }
             do {
                 let preset = try Presets.named(name)
                 let pairs = try overrides.map { (text: String) throws(PresetError) in try Preset.splitOverride(text) }

@@ -34,11 +34,16 @@ struct SourceOptions: ParsableArguments {
             // An option that would change nothing is refused, not ignored.
             guard name == nil else { throw fail("--name picks a transition of a transition file; a preset has one") }
             guard timeout == nil && !verbose else {
-                throw fail("\(timeout != nil ? "--timeout" : "--verbose") is for a transition file, which is compiled and run; a preset is built in")
+                throw Self.forTransitionFilesOnly(timeout != nil ? "--timeout" : "--verbose")
             }
             return Loaded(options: self, preset: try presetTransition(), file: nil)
         }
         return Loaded(options: self, preset: nil, file: try loadFile(standardOutputIsOurs: standardOutputIsOurs))
+    }
+
+    /// The refusal of an option that only a transition file uses, given with a preset.
+    static func forTransitionFilesOnly(_ option: String) -> ExitCode {
+        fail("\(option) is for a transition file, which is compiled and run; a preset is built in")
     }
 
     /// The one resolved timeline in `--direction`, or an error on standard error.
