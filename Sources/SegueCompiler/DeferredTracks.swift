@@ -1,40 +1,93 @@
 import Segue
 
 /// Projected outlines, gradient ends and strip maps, keyframed once the whole drawing is laid out,
-/// all at once on every core. The drawing lays out their elements (attributes in place) as it
-/// goes, and each track, once worked out, is written into the elements that show it. The CSS
-/// flavour, whose animations are style rules kept in the order they are made, keyframes each
-/// track at once.
+/// on every core. The drawing lays out their elements (attributes in place) as it goes, and each
+/// track, once worked out, is written into the elements that show it, in the order the tracks were
+/// asked for, by the thread that writes the document, while the other cores go on with the tracks
+/// still to do. A track's work may hand parts of itself to the other cores as tracks of their own
+/// (a layer's strips, once it is cut into them: `Handoff`). The CSS flavour, whose animations are
+/// style rules kept in the order they are made, keyframes each track at once.
 final class DeferredTracks {
     /// A track to be worked out once, however many elements show it.
     final class Track<Value> {
-        private var value: Value?
+        /// What the track is, once worked out: written by the thread that works it out, read by the
+        /// writing thread once its work is done (`TrackBoard`), or at once for a track worked out
+        /// as it was asked for.
+        fileprivate var value: Value?
         private var writes: [(Value) -> Void] = []
+        /// Whether its writes are done (or it was worked out as it was asked for): a write asked
+        /// for now is made at once. On the writing thread only.
+        private var isWritten = false
 
         fileprivate init() {}
 
-        /// Runs `write` with the track once it is worked out: at once if it is.
-        func whenReady(_ write: @escaping (Value) -> Void) {
-            if let value { write(value) } else { writes.append(write) }
-        }
-
-        /// Keeps the worked-out track (on any thread; the writes wait for `finish`).
-        fileprivate func keep(_ value: Value) {
+        fileprivate init(value: Value?) {
             self.value = value
+            isWritten = true
         }
 
+        /// Runs `write` with the track once it is worked out: at once if it is written already.
+        func whenReady(_ write: @escaping (Value) -> Void) {
+            if isWritten {
+                if let value { write(value) }
+            } else {
+                writes.append(write)
+            }
+        }
+
+        /// Makes the writes asked for so far (on the writing thread, once the work is done).
         fileprivate func finish() {
+            isWritten = true
             guard let value else { return }
             for write in writes { write(value) }
             writes = []
         }
     }
 
+    /// What a track's work hands to the other cores: tracks of its own, written after it, in the
+    /// order it asked for them. Used by the work's own thread only.
+    final class Handoff {
+        private unowned let owner: DeferredTracks
+        /// The tracks handed off so far, their work on the board.
+        fileprivate var handed: [Entry] = []
+        /// Why the first track worked out at once failed.
+        fileprivate var failure: ExportError?
+
+        fileprivate init(_ owner: DeferredTracks) {
+            self.owner = owner
+        }
+
+        /// A track worked out by `compute`, on whichever core takes it (at once if the tracks are
+        /// immediate or `now`), and written after the track handing it off. `compute` must change
+        /// nothing the export holds. Where it throws, the track is never written, and the
+        /// export fails.
+        func track<Value>(now: Bool = false, _ compute: @escaping () throws(ExportError) -> Value) -> Track<Value> {
+            if owner.isImmediate || now {
+                let (track, error) = DeferredTracks.settled(compute)
+                failure = failure ?? error
+                return track
+            }
+            let (track, job) = DeferredTracks.job(compute)
+            handed.append(Entry(job: job, finish: track.finish, handed: nil))
+            owner.board.add(job)
+            return track
+        }
+    }
+
+    /// A track in the order of writes: its work, and what writes it once done; then the tracks its
+    /// work handed off.
+    fileprivate struct Entry {
+        let job: TrackBoard.Job
+        let finish: () -> Void
+        let handed: Handoff?
+    }
+
     /// Whether tracks are worked out as they are asked for.
-    private let isImmediate: Bool
-    /// Each pending track's work, which returns why it failed (nil when it did not), and what
-    /// then writes it.
-    private var pending: [(work: () -> ExportError?, finish: () -> Void)] = []
+    fileprivate let isImmediate: Bool
+    /// The work of the tracks asked for and not yet written.
+    fileprivate let board = TrackBoard()
+    /// The tracks to write, in order, from the first not written yet.
+    private var order: [Entry] = []
     /// Why the first track to fail, in the order they were asked for, failed.
     private var failure: ExportError?
 
@@ -42,22 +95,44 @@ final class DeferredTracks {
         isImmediate = immediate
     }
 
-    /// A track worked out by `compute`, now if the tracks are immediate or `now`, else when the
-    /// drawing is laid out (`resolve`). `compute` must change nothing the export holds: it runs
-    /// beside other tracks, and calls memos (`MemoScope.concurrentMap`). Where it throws, the
-    /// track is never written, and `resolve` throws.
+    /// A track worked out by `compute`, now if the tracks are immediate or `now`, else once the
+    /// drawing is laid out (`resolve`), on whichever core takes it. `compute` must change nothing
+    /// the export holds: it runs beside other tracks, and calls memos (`MemoScope.concurrently`);
+    /// it may hand parts of its work to other cores (`Handoff`). Where it throws, the track is
+    /// never written, and `resolve` throws. Asked for on the writing thread.
+    func track<Value>(now: Bool = false, _ compute: @escaping (Handoff) throws(ExportError) -> Value) -> Track<Value> {
+        if isImmediate || now {
+            let handoff = Handoff(self)
+            let (track, error) = Self.settled { () throws(ExportError) in try compute(handoff) }
+            failure = failure ?? error ?? handoff.failure
+            order += handoff.handed
+            return track
+        }
+        let handoff = Handoff(self)
+        let (track, job) = Self.job { () throws(ExportError) in try compute(handoff) }
+        order.append(Entry(job: job, finish: track.finish, handed: handoff))
+        board.add(job)
+        return track
+    }
+
+    /// A track worked out by `compute`, which hands nothing off.
     func track<Value>(now: Bool = false, _ compute: @escaping () throws(ExportError) -> Value) -> Track<Value> {
+        track(now: now) { (_: Handoff) throws(ExportError) in try compute() }
+    }
+
+    /// A track worked out at once, and why its work failed.
+    private static func settled<Value>(_ compute: () throws(ExportError) -> Value) -> (Track<Value>, ExportError?) {
+        do throws(ExportError) { return (Track(value: try compute()), nil) } catch { return (Track(value: nil), error) }
+    }
+
+    /// A track and the work that works it out (keeping it in the track).
+    private static func job<Value>(_ compute: @escaping () throws(ExportError) -> Value) -> (Track<Value>, TrackBoard.Job) {
         let track = Track<Value>()
-        let work = { () -> ExportError? in
-            do throws(ExportError) { track.keep(try compute()) } catch { return error }
+        let job = TrackBoard.Job { () -> ExportError? in
+            do throws(ExportError) { track.value = try compute() } catch { return error }
             return nil
         }
-        if isImmediate || now {
-            if let error = work() { failure = failure ?? error }
-        } else {
-            pending.append((work: work, finish: track.finish))
-        }
-        return track
+        return (track, job)
     }
 
     /// Has the memos behind `frame` learn the times sampling a track in it looks at first
@@ -67,19 +142,35 @@ final class DeferredTracks {
         if !isImmediate { sampler.prepareSampling(frame, at: times()) }
     }
 
-    /// Works out every pending track, on every core, then writes each into its elements, in the
-    /// order the tracks were asked for; again for the tracks those writes ask for (a layer's
-    /// strips, once it is cut into them), until none is left. Throws why the first track that
-    /// could not be worked out failed (in the order they were asked for).
+    /// Works out every pending track, on every core, and writes each into its elements on this
+    /// thread, in the order the tracks were asked for, each track's handed-off tracks after it:
+    /// while the track to write next is worked out, this thread takes other work too. Throws why
+    /// the first track that could not be worked out failed, in that order (no later track is
+    /// written then).
     func resolve(with memos: MemoScope) throws(ExportError) {
-        while !pending.isEmpty && failure == nil {
-            let jobs = pending
-            pending = []
-            let failures = memos.concurrentMap(jobs) { $0.work() }
-            if let first = failures.lazy.compactMap({ $0 }).first { failure = first }
-            for job in jobs { job.finish() }
+        if failure == nil && !order.isEmpty {
+            memos.concurrently(lead: writeInOrder, helper: board.help)
         }
+        order = []
         if let failure { throw failure }
+    }
+
+    /// Writes the tracks in order as their work is done, taking work meanwhile; then closes the
+    /// board, so that the other cores stop.
+    private func writeInOrder() {
+        defer { board.close() }
+        var index = 0
+        while index < order.count {
+            let entry = order[index]
+            index += 1
+            board.work(until: entry.job)
+            if let error = entry.job.failure ?? entry.handed?.failure {
+                failure = error
+                return
+            }
+            entry.finish()
+            if let handed = entry.handed?.handed { order += handed }
+        }
     }
 }
 

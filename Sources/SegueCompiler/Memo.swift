@@ -6,7 +6,7 @@ import Foundation
 /// lookup.
 ///
 /// A memo belongs to one export (its `MemoScope`). Its table is written on that export's thread
-/// only: while the scope runs work on several threads (`MemoScope.concurrentMap`) the table is
+/// only: while the scope runs work on several threads (`MemoScope.concurrently`) the table is
 /// only read, and a time it does not hold is kept apart by the lane that asked, in a table of its
 /// own that no other thread touches, until the work is done; then it joins the table. Two lanes
 /// asking for the same time each work it out, to the same value. Its function never asks the

@@ -5,7 +5,7 @@ import Foundation
 final class MemoScope {
     /// Whether work runs on several threads: the memos' tables are then read, not written.
     private(set) var isConcurrent = false
-    /// Whether `concurrentMap` may use several threads (with one, it maps in order on this one).
+    /// Whether `concurrently` may use several threads (with one, its lead does all the work).
     let usesThreads: Bool
     /// How many lanes concurrent work runs in, one thread each: one per core.
     let laneCount = max(ProcessInfo.processInfo.activeProcessorCount, 1)
@@ -17,16 +17,18 @@ final class MemoScope {
         self.usesThreads = usesThreads
     }
 
-    /// `transform` of each element, on as many threads as there are cores, with the memos'
-    /// tables read-only (a time a table lacks is worked out and kept apart until the map is done:
-    /// fill the tables first with what the elements will ask for). The results come in the
-    /// elements' order.
+    /// Runs `lead` on this thread, as the first lane, and `helper` on each other lane, one thread
+    /// each, with the memos' tables read-only (a time a table lacks is worked out and kept apart
+    /// until all is done: fill the tables first with what the work will ask for); returns once all
+    /// have returned. Without threads (or cores) to spare, `lead` runs alone, with the tables
+    /// written as usual: it must do all the work itself if no helper comes, and tell the helpers
+    /// when to return.
     ///
-    /// `transform` must change nothing but its own locals: it may read anything the export holds
-    /// and call memos.
-    func concurrentMap<Element, Result>(_ elements: [Element], _ transform: (Element) -> Result) -> [Result] {
-        guard usesThreads, elements.count > 1, laneCount > 1, !isConcurrent else {
-            return elements.map(transform)
+    /// What runs in the lanes must change nothing but its own locals and what it hands over through
+    /// a lock: it may read anything the export holds and call memos.
+    func concurrently(lead: () -> Void, helper: @escaping () -> Void) {
+        guard usesThreads, laneCount > 1, !isConcurrent else {
+            return lead()
         }
         isConcurrent = true
         defer {
@@ -34,25 +36,16 @@ final class MemoScope {
             for work in pending { work() }
             pending = []
         }
-        var results = [Result?](repeating: nil, count: elements.count)
-        let lanes = min(laneCount, elements.count)
-        let queue = WorkQueue(count: elements.count)
-        results.withUnsafeMutableBufferPointer { results in
-            withoutActuallyEscaping(transform) { transform in
-                // Each lane takes the next element until none is left, reads the elements and
-                // the export, and writes its own results.
-                let shared = Unchecked((elements: elements, transform: transform, results: results, queue: queue))
-                let scope = ObjectIdentifier(self)
-                DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-                    Self.inLane(lane, of: scope) {
-                        while let index = shared.value.queue.next() {
-                            shared.value.results[index] = shared.value.transform(shared.value.elements[index])
-                        }
-                    }
-                }
+        let scope = ObjectIdentifier(self)
+        let helpers = DispatchGroup()
+        let shared = Unchecked(helper)
+        for lane in 1..<laneCount {
+            DispatchQueue.global(qos: .userInitiated).async(group: helpers) {
+                Self.inLane(lane, of: scope, shared.value)
             }
         }
-        return results.map { $0! }
+        Self.inLane(0, of: scope, lead)
+        helpers.wait()
     }
 }
 
@@ -101,28 +94,7 @@ private final class LaneTag {
     }
 }
 
-/// The elements of one concurrent map, handed out one at a time to whichever lane asks.
-private final class WorkQueue: @unchecked Sendable {
-    private let count: Int
-    private var taken = 0
-    private let lock = NSLock()
-
-    init(count: Int) {
-        self.count = count
-    }
-
-    /// The next element's index, or nil once all are taken.
-    func next() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard taken < count else { return nil }
-        taken += 1
-        return taken - 1
-    }
-}
-
-/// What `MemoScope.concurrentMap` hands to its threads: they read it, and each writes results no
-/// other thread writes.
+/// What `MemoScope.concurrently` hands to its helpers' threads.
 private struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

@@ -36,27 +36,31 @@ extension SVGBuilder {
         if !frame.placeIsStill { deferred.prepare(frame, at: measuredTimes, with: sampler) }
         // Where the strips' clips go among the definitions, and the strips among the layer's
         // drawing, once they are cut: every layer's after the layout, still or not, so that their
-        // clips are named in the order of the drawing.
+        // clips are named in the order of the drawing. Each strip's map is keyframed on whichever
+        // core is free as soon as the layer is cut, and written after the cut.
         let clips = defs.addChild("g"), drawing = body.addChild("g")
-        deferred.track {
-            Self.stripRects(bounds, frame: frame, place: place, times: shownTimes, tolerance: tolerance)
+        deferred.track { (handoff: DeferredTracks.Handoff) throws(ExportError) in
+            Self.stripRects(bounds, frame: frame, place: place, times: shownTimes, tolerance: tolerance).map { strip in
+                // Neighbouring strips overlap by a point, so antialiased clip edges leave no seam.
+                // The clip is drawn in the content's own space, through the strip's map like the
+                // content, so it never moves.
+                let clip = Rect(x: max(strip.minX - 1, bounds.minX), y: max(strip.minY - 1, bounds.minY),
+                                width: min(strip.maxX + 1, bounds.maxX) - max(strip.minX - 1, bounds.minX),
+                                height: min(strip.maxY + 1, bounds.maxY) - max(strip.minY - 1, bounds.minY))
+                let motion = handoff.track(now: frame.placeIsStill) { () throws(ExportError) in
+                    try Self.stripMotion(strip, clip: clip, frame: frame, place: place, shownTimes: shownTimes,
+                                         measuredTimes: measures ? measuredTimes : nil, sampler: sampler, smil: smil)
+                }
+                return (clip: clip, motion: motion)
+            }
         }.whenReady { strips in
             for strip in strips {
                 let clipID = ids.make(layer.id + "-strip")
-                // Neighbouring strips overlap by a point, so antialiased clip edges leave no seam. The
-                // clip is drawn in the content's own space, through the strip's map like the content,
-                // so it never moves.
-                let clipRect = Rect(x: max(strip.minX - 1, bounds.minX), y: max(strip.minY - 1, bounds.minY),
-                                    width: min(strip.maxX + 1, bounds.maxX) - max(strip.minX - 1, bounds.minX),
-                                    height: min(strip.maxY + 1, bounds.maxY) - max(strip.minY - 1, bounds.minY))
-                Self.writeFrame(clipRect, on: clips.addChild("clipPath").set("id", clipID).addChild("rect"))
+                Self.writeFrame(strip.clip, on: clips.addChild("clipPath").set("id", clipID).addChild("rect"))
                 // The strip's place among its siblings, filled in (and then unwrapped) once its map is
                 // keyframed.
                 let slot = drawing.addChild("g")
-                deferred.track(now: frame.placeIsStill) { () throws(ExportError) in
-                    try Self.stripMotion(strip, clip: clipRect, frame: frame, place: place, shownTimes: shownTimes,
-                                     measuredTimes: measures ? measuredTimes : nil, sampler: sampler, smil: smil)
-                }.whenReady { motion in
+                strip.motion.whenReady { motion in
                     straying.record(motion.straying)
                     Self.writeStrip(motion, into: slot, clipID: clipID, contentID: contentID, animator: animator,
                                     decimals: decimals, xlink: xlink)

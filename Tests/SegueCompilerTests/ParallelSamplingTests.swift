@@ -27,12 +27,19 @@ struct ParallelSamplingTests {
         }
     }
 
-    @Test func aConcurrentMapKeepsTheElementsOrder() {
+    @Test func everyLaneTakesPartAndAllIsDoneOnReturn() {
         let scope = MemoScope()
-        let squares = scope.concurrentMap(Array(0..<200)) { $0 * $0 }
+        let squares = scope.mapOnEveryLane(Array(0..<200)) { $0 * $0 }
         #expect(squares == (0..<200).map { $0 * $0 })
-        #expect(scope.concurrentMap([Int]()) { $0 }.isEmpty)
-        #expect(MemoScope(usesThreads: false).concurrentMap([3, 1, 2]) { $0 + 1 } == [4, 2, 3])
+        #expect(scope.mapOnEveryLane([Int]()) { $0 }.isEmpty)
+        #expect(MemoScope(usesThreads: false).mapOnEveryLane([3, 1, 2]) { $0 + 1 } == [4, 2, 3])
+        // The lead runs on the calling thread; the helpers, one a lane, on threads of their own.
+        let parts = Parts(), caller = pthread_self()
+        scope.concurrently(lead: { parts.add("lead") }, helper: { parts.add("helper") })
+        #expect(parts.all.filter { $0.name == "lead" }.map { pthread_equal($0.thread, caller) != 0 } == [true])
+        let helpers = parts.all.filter { $0.name == "helper" }
+        #expect(helpers.count == scope.laneCount - 1)
+        #expect(helpers.allSatisfy { pthread_equal($0.thread, caller) == 0 })
     }
 
     @Test func aMemoKeepsWhatConcurrentWorkWorkedOutOnceItIsDone() {
@@ -45,7 +52,7 @@ struct ParallelSamplingTests {
         #expect(memo(1) == 2)
         #expect(memo(1) == 2)
         #expect(computed.value == 1, "worked out once")
-        let answers = scope.concurrentMap([1.0, 5.0, 5.0, 7.0, 5.0]) { memo($0) }
+        let answers = scope.mapOnEveryLane([1.0, 5.0, 5.0, 7.0, 5.0]) { memo($0) }
         #expect(answers == [2, 10, 10, 14, 10])
         let during = computed.value
         // 5 and 7 are worked out; 5 once, or more often only if threads asked for it at once.
@@ -64,7 +71,7 @@ struct ParallelSamplingTests {
             computed.add()
             return t + 1
         }
-        let sums = scope.concurrentMap(Array(repeating: 42.0, count: 200)) { t in (0..<10).map { _ in memo(t) }.reduce(0, +) }
+        let sums = scope.mapOnEveryLane(Array(repeating: 42.0, count: 200)) { t in (0..<10).map { _ in memo(t) }.reduce(0, +) }
         #expect(sums.allSatisfy { $0 == 430 })
         let during = computed.value
         #expect(during >= 1 && during <= scope.laneCount, "\(during) times in \(scope.laneCount) lanes")
@@ -103,5 +110,69 @@ private final class CallCount: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return count
+    }
+}
+
+/// Which parts of concurrent work ran, and on which thread, noted from any thread.
+private final class Parts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var parts: [(name: String, thread: pthread_t)] = []
+
+    func add(_ name: String) {
+        lock.lock()
+        parts.append((name, pthread_self()))
+        lock.unlock()
+    }
+
+    var all: [(name: String, thread: pthread_t)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return parts
+    }
+}
+
+extension MemoScope {
+    /// `transform` of each element, worked out in every lane of concurrent work (each lane takes
+    /// the next element until none is left), in the elements' order.
+    func mapOnEveryLane<Element, Result>(_ elements: [Element], _ transform: @escaping (Element) -> Result) -> [Result] {
+        let results = Results<Result>(count: elements.count)
+        let work = {
+            while let index = results.take() {
+                results.keep(transform(elements[index]), at: index)
+            }
+        }
+        concurrently(lead: work, helper: work)
+        return results.all
+    }
+}
+
+/// The results of `mapOnEveryLane`, and the next element to take, behind a lock.
+private final class Results<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Value?]
+    private var taken = 0
+
+    init(count: Int) {
+        values = Array(repeating: nil, count: count)
+    }
+
+    func take() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard taken < values.count else { return nil }
+        taken += 1
+        return taken - 1
+    }
+
+    func keep(_ value: Value, at index: Int) {
+        lock.lock()
+        values[index] = value
+        lock.unlock()
+    }
+
+    var all: [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values.map { $0! }
     }
 }
