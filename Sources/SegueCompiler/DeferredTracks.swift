@@ -1,12 +1,13 @@
 import Segue
 
-/// Projected outlines, gradient ends and strip maps, keyframed once the whole drawing is laid out,
-/// on every core. The drawing lays out their elements (attributes in place) as it goes, and each
-/// track, once worked out, is written into the elements that show it, in the order the tracks were
-/// asked for, by the thread that writes the document, while the other cores go on with the tracks
-/// still to do. A track's work may hand parts of itself to the other cores as tracks of their own
-/// (a layer's strips, once it is cut into them: `Handoff`). The CSS flavour, whose animations are
-/// style rules kept in the order they are made, keyframes each track at once.
+/// Projected outlines, gradient ends and strip maps, keyframed on the other cores as the drawing is
+/// laid out, and on every core once it is. The drawing lays out their elements (attributes in
+/// place) as it goes, and each track, once worked out, is written into the elements that show it,
+/// in the order the tracks were asked for, by the thread that writes the document, while the other
+/// cores go on with the tracks still to do. A track's work may hand parts of itself to the other
+/// cores as tracks of their own (a layer's strips, once it is cut into them: `Handoff`). The CSS
+/// flavour, whose animations are style rules kept in the order they are made, keyframes each track
+/// at once.
 final class DeferredTracks {
     /// A track to be worked out once, however many elements show it.
     final class Track<Value> {
@@ -84,6 +85,8 @@ final class DeferredTracks {
 
     /// Whether tracks are worked out as they are asked for.
     fileprivate let isImmediate: Bool
+    /// The export's memos, and the helpers that work on the tracks beside its thread.
+    private let memos: MemoScope
     /// The work of the tracks asked for and not yet written.
     fileprivate let board = TrackBoard()
     /// The tracks to write, in order, from the first not written yet.
@@ -91,15 +94,17 @@ final class DeferredTracks {
     /// Why the first track to fail, in the order they were asked for, failed.
     private var failure: ExportError?
 
-    init(immediate: Bool) {
+    init(immediate: Bool, memos: MemoScope) {
         isImmediate = immediate
+        self.memos = memos
     }
 
-    /// A track worked out by `compute`, now if the tracks are immediate or `now`, else once the
-    /// drawing is laid out (`resolve`), on whichever core takes it. `compute` must change nothing
-    /// the export holds: it runs beside other tracks, and calls memos (`MemoScope.concurrently`);
-    /// it may hand parts of its work to other cores (`Handoff`). Where it throws, the track is
-    /// never written, and `resolve` throws. Asked for on the writing thread.
+    /// A track worked out by `compute`, now if the tracks are immediate or `now`, else on whichever
+    /// core takes it first: another core's, as the drawing is laid out, or any once it is
+    /// (`resolve`). `compute` must change nothing the export holds: it runs beside the layout and
+    /// other tracks, and calls memos (`MemoScope.startHelpers`); it may hand parts of its work to
+    /// other cores (`Handoff`). Where it throws, the track is never written, and `resolve` throws.
+    /// Asked for on the writing thread.
     func track<Value>(now: Bool = false, _ compute: @escaping (Handoff) throws(ExportError) -> Value) -> Track<Value> {
         if isImmediate || now {
             let handoff = Handoff(self)
@@ -112,6 +117,7 @@ final class DeferredTracks {
         let (track, job) = Self.job { () throws(ExportError) in try compute(handoff) }
         order.append(Entry(job: job, finish: track.finish, handed: handoff))
         board.add(job)
+        memos.startHelpers(board.help)
         return track
     }
 
@@ -147,12 +153,20 @@ final class DeferredTracks {
     /// while the track to write next is worked out, this thread takes other work too. Throws why
     /// the first track that could not be worked out failed, in that order (no later track is
     /// written then).
-    func resolve(with memos: MemoScope) throws(ExportError) {
+    func resolve() throws(ExportError) {
         if failure == nil && !order.isEmpty {
             memos.concurrently(lead: writeInOrder, helper: board.help)
         }
+        stop()
         order = []
         if let failure { throw failure }
+    }
+
+    /// Stops the other cores' work on the tracks (what they are doing they finish) and waits for
+    /// them: once the tracks are resolved, or when the export fails before.
+    func stop() {
+        board.close()
+        memos.joinHelpers()
     }
 
     /// Writes the tracks in order as their work is done, taking work meanwhile; then closes the

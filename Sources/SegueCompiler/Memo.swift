@@ -5,19 +5,21 @@ import Foundation
 /// value, its visibility and its screen map each ask), which the last answer serves without a
 /// lookup.
 ///
-/// A memo belongs to one export (its `MemoScope`). Its table is written on that export's thread
-/// only: while the scope runs work on several threads (`MemoScope.concurrently`) the table is
-/// only read, and a time it does not hold is kept apart by the lane that asked, in a table of its
-/// own that no other thread touches, until the work is done; then it joins the table. Two lanes
-/// asking for the same time each work it out, to the same value. Its function never asks the
-/// same memo while it works (a layer's placement asks its superlayer's), so the table is exempt
+/// A memo belongs to one export (its `MemoScope`). Its table is written by that export's thread
+/// only (the scope's owner), which may go on filling it while other threads read it
+/// (`PublishedTimeTable`): while the scope runs work on several threads (`MemoScope.startHelpers`),
+/// a time the table does not hold is kept apart by the lane that asked, in a table of its own that
+/// no other thread touches, until the work is done; then it joins the table. Two threads asking
+/// for the same time may each work it out, to the same value. Its function never asks the same
+/// memo while it works (a layer's placement asks its superlayer's), so the last answer is exempt
 /// from the runtime's exclusivity checks, which otherwise cost a few percent of a projected
 /// export.
 final class Memo<Value> {
-    @exclusivity(unchecked) private var table = TimeTable<Value>()
+    private let table = PublishedTimeTable<Value>()
+    /// The owner's last answer (other threads neither read nor write it).
     @exclusivity(unchecked) private var last: (time: Double, value: Value)?
-    /// Times worked out during concurrent work, kept apart until it is done: a table for each
-    /// lane, written by that lane's thread only.
+    /// Times worked out during concurrent work by threads other than the owner, kept apart until
+    /// it is done: a table for each lane, written by that lane's thread only.
     private let spilled: UnsafeMutablePointer<TimeTable<Value>>
     private let laneCount: Int
     private let scope: MemoScope
@@ -37,21 +39,22 @@ final class Memo<Value> {
     }
 
     func callAsFunction(_ t: Double) -> Value {
+        guard scope.isOwnerThread else {
+            return table[t] ?? spilledValue(at: t)
+        }
         if let last, last.time == t { return last.value }
-        let isConcurrent = scope.isConcurrent
         if let value = table[t] {
-            if !isConcurrent { last = (t, value) }
+            last = (t, value)
             return value
         }
-        if isConcurrent { return spilledValue(at: t) }
         let value = compute(t)
         table.set(value, at: t)
         last = (t, value)
         return value
     }
 
-    /// The value at a time the table lacks, during concurrent work: kept apart by the asking
-    /// lane, so that it finds the value when it asks again.
+    /// The value at a time the table lacks, asked for by another thread than the owner: kept
+    /// apart by the asking lane, so that it finds the value when it asks again.
     private func spilledValue(at t: Double) -> Value {
         guard let lane = scope.currentLane, lane < laneCount else { return compute(t) }
         if let known = spilled[lane][t] { return known }

@@ -1,51 +1,63 @@
 import Foundation
 
-/// The memos of one export, and the work it runs on several threads while their tables are only
-/// read.
+/// The memos of one export, and the work it runs on several threads while the thread that owns
+/// them (the one that made the scope, which writes the document) goes on.
 final class MemoScope {
-    /// Whether work runs on several threads: the memos' tables are then read, not written.
-    private(set) var isConcurrent = false
-    /// Whether `concurrently` may use several threads (with one, its lead does all the work).
+    /// Whether helpers may run on threads of their own (without, the owner does all the work).
     let usesThreads: Bool
-    /// How many lanes concurrent work runs in, one thread each: one per core.
+    /// How many lanes concurrent work runs in, one thread each: one per core, the owner's first.
     let laneCount = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+    /// The thread that made the scope: the only one that writes the memos' tables.
+    private let owner = pthread_self()
     /// What memos left to do once concurrent work is done (keep the values they worked out).
     private var pending: [() -> Void] = []
     private let pendingLock = NSLock()
+    /// The helpers running, until they return.
+    private var helpers: DispatchGroup?
 
     init(usesThreads: Bool = true) {
         self.usesThreads = usesThreads
     }
 
-    /// Runs `lead` on this thread, as the first lane, and `helper` on each other lane, one thread
-    /// each, with the memos' tables read-only (a time a table lacks is worked out and kept apart
-    /// until all is done: fill the tables first with what the work will ask for); returns once all
-    /// have returned. Without threads (or cores) to spare, `lead` runs alone, with the tables
-    /// written as usual: it must do all the work itself if no helper comes, and tell the helpers
-    /// when to return.
-    ///
-    /// What runs in the lanes must change nothing but its own locals and what it hands over through
-    /// a lock: it may read anything the export holds and call memos.
-    func concurrently(lead: () -> Void, helper: @escaping () -> Void) {
-        guard usesThreads, laneCount > 1, !isConcurrent else {
-            return lead()
-        }
-        isConcurrent = true
-        defer {
-            isConcurrent = false
-            for work in pending { work() }
-            pending = []
-        }
+    /// Whether the calling thread is the scope's owner.
+    var isOwnerThread: Bool { pthread_equal(pthread_self(), owner) != 0 }
+
+    /// Starts `helper` on each lane but the owner's, one thread each, to run beside the owner
+    /// until it returns (`joinHelpers`); nothing without threads or cores to spare, or while
+    /// helpers run. What runs in them must change nothing but its own locals and what it hands
+    /// over through a lock: it may read anything the export holds and call memos, whose tables
+    /// the owner may still be filling. Called by the owner.
+    func startHelpers(_ helper: @escaping () -> Void) {
+        guard usesThreads, laneCount > 1, helpers == nil else { return }
         let scope = ObjectIdentifier(self)
-        let helpers = DispatchGroup()
+        let group = DispatchGroup()
         let shared = Unchecked(helper)
         for lane in 1..<laneCount {
-            DispatchQueue.global(qos: .userInitiated).async(group: helpers) {
+            DispatchQueue.global(qos: .userInitiated).async(group: group) {
                 Self.inLane(lane, of: scope, shared.value)
             }
         }
-        Self.inLane(0, of: scope, lead)
-        helpers.wait()
+        helpers = group
+    }
+
+    /// Waits for the helpers to return (tell them to first), then keeps what the memos worked out
+    /// in them. Called by the owner; nothing when no helper runs.
+    func joinHelpers() {
+        guard let group = helpers else { return }
+        group.wait()
+        helpers = nil
+        for work in pending { work() }
+        pending = []
+    }
+
+    /// Runs `lead` on this thread (the owner's) and `helper` on each other lane, one thread each
+    /// (`startHelpers`); returns once all have returned. Without threads or cores to spare, `lead`
+    /// runs alone: it must do all the work itself if no helper comes, and tell the helpers when
+    /// to return.
+    func concurrently(lead: () -> Void, helper: @escaping () -> Void) {
+        startHelpers(helper)
+        lead()
+        joinHelpers()
     }
 }
 

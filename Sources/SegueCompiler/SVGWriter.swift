@@ -111,7 +111,7 @@ struct SVGBuilder {
                                idPrefix: ids.prefix, sampledTolerance: options.leavingRoomForRounding(options.tolerance))
         document = XMLDocument(root: "svg", namespace: SVGWriter.svgNamespace)
         defs = document.root
-        deferred = DeferredTracks(immediate: animator.usesCSS)
+        deferred = DeferredTracks(immediate: animator.usesCSS, memos: memos)
     }
 
     /// The `xlink` namespace, declared on the root when first used (images, `<use>`).
@@ -139,6 +139,9 @@ struct SVGBuilder {
     }
 
     mutating func build() throws(ExportError) -> XMLDocument {
+        // Tracks are keyframed on the other cores as the drawing is laid out; should the layout
+        // fail, they stop with it.
+        defer { deferred.stop() }
         document.setDoctype(name: "svg", publicID: DTDValidator.svg11PublicID, systemID: DTDValidator.svg11SystemID,
                             extraAttributes: [("svg", "role"), ("svg", "aria-label")])
         let root = document.root
@@ -168,7 +171,7 @@ struct SVGBuilder {
             try writeLayer(rootLayer, parent: nil, into: stage, frozen: false)
         }
         // The deferred tracks are projected drawing, measured on screen.
-        try animator.drawingProjected { () throws(ExportError) in try deferred.resolve(with: memos) }
+        try animator.drawingProjected { () throws(ExportError) in try deferred.resolve() }
         animator.finish(in: root, after: desc)
         if defs.childElementCount == 0 { defs.remove() }
         return document

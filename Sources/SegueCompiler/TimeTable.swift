@@ -63,12 +63,9 @@ struct TimeTable<Value> {
         if values.count * 2 > slots.count { grow() }
     }
 
-    /// Keeps each of `other`'s values at a time this table does not hold yet.
-    mutating func merge(_ other: TimeTable<Value>) {
-        for slot in other.slots where slot.key != Self.free {
-            let t = Double(bitPattern: slot.key)
-            if self[t] == nil { set(other.values[slot.index], at: t) }
-        }
+    /// Calls `body` with each time kept and its value.
+    func forEach(_ body: (Double, Value) -> Void) {
+        for slot in slots where slot.key != Self.free { body(Double(bitPattern: slot.key), values[slot.index]) }
     }
 
     /// Doubles the slots, keeping every entry.

@@ -10,7 +10,7 @@ struct DeferredTracksTests {
     /// off two more (the second quicker than the first), and returns what was written, in order.
     static func writes(count: Int, immediate: Bool = false, usesThreads: Bool = true,
                        failing: Set<String> = []) -> (written: [String], failure: ExportError?) {
-        let tracks = DeferredTracks(immediate: immediate)
+        let tracks = DeferredTracks(immediate: immediate, memos: MemoScope(usesThreads: usesThreads))
         var written: [String] = []
         for index in 0..<count {
             tracks.track { (handoff: DeferredTracks.Handoff) throws(ExportError) -> [DeferredTracks.Track<String>] in
@@ -29,7 +29,7 @@ struct DeferredTracksTests {
             }
         }
         do throws(ExportError) {
-            try tracks.resolve(with: MemoScope(usesThreads: usesThreads))
+            try tracks.resolve()
             return (written, nil)
         } catch {
             return (written, error)
