@@ -40,24 +40,20 @@ final class TrackBoard: @unchecked Sendable {
     /// Works on the board until `job` is done: returns at once if it is, else takes the oldest
     /// work waiting and does it, or waits for the core that took `job`.
     func work(until job: Job) {
-        condition.lock()
-        while !job.isDone {
-            if let next = takeLocked() {
-                condition.unlock()
-                run(next)
-                condition.lock()
-            } else {
-                condition.wait()
-            }
-        }
-        condition.unlock()
+        work { !job.isDone }
     }
 
     /// Does the work on the board as it comes, until the board is closed (a core other than the
     /// writing thread's).
     func help() {
+        work { !isClosed }
+    }
+
+    /// Takes the oldest work waiting and does it, or waits for some, for as long as `goesOn`
+    /// (asked with the lock held).
+    private func work(while goesOn: () -> Bool) {
         condition.lock()
-        while !isClosed {
+        while goesOn() {
             if let next = takeLocked() {
                 condition.unlock()
                 run(next)
