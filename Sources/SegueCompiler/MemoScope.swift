@@ -20,7 +20,7 @@ final class MemoScope {
     }
 
     /// Whether the calling thread is the scope's owner.
-    var isOwnerThread: Bool { pthread_equal(pthread_self(), owner) != 0 }
+    var isOwnerThread: Bool { pthread_self() == owner }
 
     /// Starts `helper` on each lane but the owner's, one thread each, to run beside the owner
     /// until it returns (`joinHelpers`); nothing without threads or cores to spare, or while

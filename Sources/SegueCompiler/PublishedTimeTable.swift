@@ -28,6 +28,7 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
     var count: Int { published[published.count - 1].count }
 
     /// The value kept at `t`, if any (from any thread).
+    @inline(__always)
     subscript(t: Double) -> Value? {
         guard let key = TimeKey(t) else { return nil }
         return current.load(ordering: .acquiring)._withUnsafeGuaranteedRef { $0.value(for: key) }
@@ -72,10 +73,10 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
         let slotCount: Int
         private let mask: Int
         private let shift: UInt64
-        /// Each slot's key; `free` (a NaN's bits) while empty.
-        private let keys: UnsafeMutablePointer<Atomic<UInt64>>
-        /// Where each slot's value lies in `values`.
-        private let indices: UnsafeMutablePointer<Int>
+        /// Each slot's key, and beside it (on the same cache line) where its value lies in
+        /// `values`: words `2 × slot` and `2 × slot + 1`. A key is `free` (a NaN's bits) while
+        /// the slot is empty; an index is only read once its key is found.
+        private let words: UnsafeMutablePointer<Atomic<UInt64>>
         /// The values, in the order they were kept: at most half as many as slots.
         private let values: UnsafeMutablePointer<Value>
         /// How many values are kept (the writing thread's count).
@@ -87,34 +88,34 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
             self.slotCount = slotCount
             mask = slotCount - 1
             shift = UInt64(64 - slotCount.trailingZeroBitCount)
-            keys = .allocate(capacity: slotCount)
-            for slot in 0..<slotCount { (keys + slot).initialize(to: Atomic(Self.free)) }
-            indices = .allocate(capacity: slotCount)
+            words = .allocate(capacity: 2 * slotCount)
+            for word in 0..<2 * slotCount { (words + word).initialize(to: Atomic(Self.free)) }
             values = .allocate(capacity: slotCount / 2)
         }
 
         deinit {
-            keys.deinitialize(count: slotCount)
-            keys.deallocate()
-            indices.deallocate()
+            words.deinitialize(count: 2 * slotCount)
+            words.deallocate()
             values.deinitialize(count: count)
             values.deallocate()
         }
 
         /// The slot holding `key`, or the free slot where it would go.
+        @inline(__always)
         private func slot(_ key: TimeKey) -> (index: Int, isFree: Bool) {
             var index = Int(truncatingIfNeeded: (key.bits &* 0x9E37_79B9_7F4A_7C15) >> shift)
             while true {
-                let found = keys[index].load(ordering: .acquiring)
+                let found = words[2 * index].load(ordering: .acquiring)
                 if found == key.bits { return (index, false) }
                 if found == Self.free { return (index, true) }
                 index = (index + 1) & mask
             }
         }
 
+        @inline(__always)
         func value(for key: TimeKey) -> Value? {
             let (index, isFree) = slot(key)
-            return isFree ? nil : values[indices[index]]
+            return isFree ? nil : values[Int(truncatingIfNeeded: words[2 * index + 1].load(ordering: .relaxed))]
         }
 
         /// Keeps `value`: the value and its place first, then the key that publishes them.
@@ -122,17 +123,20 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
             let (index, isFree) = slot(key)
             guard isFree else { return }
             (values + count).initialize(to: value)
-            indices[index] = count
+            words[2 * index + 1].store(UInt64(truncatingIfNeeded: count), ordering: .relaxed)
             count += 1
-            keys[index].store(key.bits, ordering: .releasing)
+            words[2 * index].store(key.bits, ordering: .releasing)
         }
 
         /// A table with twice the slots, holding the same values.
         func doubled() -> Storage {
             let larger = Storage(slotCount: slotCount * 2)
             for slot in 0..<slotCount {
-                let bits = keys[slot].load(ordering: .relaxed)
-                if bits != Self.free { larger.insert(values[indices[slot]], for: TimeKey(bits: bits)) }
+                let bits = words[2 * slot].load(ordering: .relaxed)
+                if bits != Self.free {
+                    larger.insert(values[Int(truncatingIfNeeded: words[2 * slot + 1].load(ordering: .relaxed))],
+                                  for: TimeKey(bits: bits))
+                }
             }
             return larger
         }
