@@ -15,7 +15,7 @@ import Foundation
 /// from the runtime's exclusivity checks, which otherwise cost a few percent of a projected
 /// export.
 final class Memo<Value> {
-    private let table = PublishedTimeTable<Value>()
+    private let table: PublishedTimeTable<Value>
     /// The owner's last answer (other threads neither read nor write it).
     @exclusivity(unchecked) private var last: (time: Double, value: Value)?
     /// Times worked out during concurrent work by threads other than the owner, kept apart until
@@ -28,6 +28,7 @@ final class Memo<Value> {
     init(_ scope: MemoScope, _ compute: @escaping (Double) -> Value) {
         self.scope = scope
         self.compute = compute
+        table = PublishedTimeTable(grid: scope.grid)
         laneCount = scope.laneCount
         spilled = .allocate(capacity: laneCount)
         spilled.initialize(repeating: TimeTable(), count: laneCount)

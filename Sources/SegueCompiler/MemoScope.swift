@@ -15,8 +15,12 @@ final class MemoScope {
     /// The helpers running, until they return.
     private var helpers: DispatchGroup?
 
-    init(usesThreads: Bool = true) {
+    /// The times the memos are mostly asked for, which their tables find without hashing.
+    let grid: TimeGrid
+
+    init(usesThreads: Bool = true, grid: TimeGrid = .none) {
         self.usesThreads = usesThreads
+        self.grid = grid
     }
 
     /// Whether the calling thread is the scope's owner.

@@ -4,24 +4,40 @@ import Synchronization
 /// which the thread that writes the document fills as it lays the drawing out while the other
 /// cores already keyframe tracks from it (`Memo`).
 ///
-/// Open addressing on the time's bits with a multiplicative hash, as `TimeTable`. A value is in
-/// place before its slot's key is published (with release ordering), so a reader that finds the
-/// key (with acquire ordering) finds the value; a reader that looks while the key is being
-/// written finds nothing, and works the value out itself. Growing the table builds a new one and
-/// publishes it whole; the old ones stay until the table goes, as a reader may still be looking
-/// in one (it then misses only what was kept since).
+/// Times on the sampling grid and halfway between its steps (`TimeGrid`), which are most of what
+/// memos are asked for, each have a slot of their own, found without hashing, in time order: a
+/// track sampled from start to end reads them one after another, not a cache line here and there.
+/// Other times, and a grid slot's time when another time took the slot first, go to open
+/// addressing on the time's bits with a multiplicative hash, as in `TimeTable`.
+///
+/// A value is in place before the key that publishes it (with release ordering), so a reader that
+/// finds the key (with acquire ordering) finds the value; a reader that looks while the key is
+/// being written finds nothing, and works the value out itself. Growing the hashed slots builds a
+/// new table and publishes it whole; the old ones stay until the table goes, as a reader may still
+/// be looking in one (it then misses only what was kept since).
 ///
 /// Only the writing thread may call `set`, and a time, once kept, keeps its value.
 final class PublishedTimeTable<Value>: @unchecked Sendable {
-    /// The table readers look in.
+    /// The hashed slots and the values readers look in.
     private let current: Atomic<Unmanaged<Storage>>
     /// Every table published, the current one last, released with this one.
     private var published: [Storage]
+    /// The grid's slots: words `2 × slot` (the key) and `2 × slot + 1` (where its value lies).
+    private let gridWords: UnsafeMutablePointer<Atomic<UInt64>>
+    private let grid: TimeGrid
 
-    init() {
+    init(grid: TimeGrid = .none) {
         let storage = Storage(slotCount: 16)
         published = [storage]
         current = Atomic(Unmanaged.passUnretained(storage))
+        self.grid = grid
+        gridWords = .allocate(capacity: 2 * grid.count)
+        for word in 0..<2 * grid.count { (gridWords + word).initialize(to: Atomic(freeKey)) }
+    }
+
+    deinit {
+        gridWords.deinitialize(count: 2 * grid.count)
+        gridWords.deallocate()
     }
 
     /// The values kept, for the writing thread.
@@ -31,6 +47,16 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
     @inline(__always)
     subscript(t: Double) -> Value? {
         guard let key = TimeKey(t) else { return nil }
+        if let slot = grid.slot(of: t) {
+            let found = gridWords[2 * slot].load(ordering: .acquiring)
+            // A free slot: no time that falls in it was kept, here or hashed (a time is hashed
+            // only once another took its slot).
+            if found == freeKey { return nil }
+            if found == key.bits {
+                let index = Int(truncatingIfNeeded: gridWords[2 * slot + 1].load(ordering: .relaxed))
+                return current.load(ordering: .acquiring)._withUnsafeGuaranteedRef { $0.value(at: index) }
+            }
+        }
         return current.load(ordering: .acquiring)._withUnsafeGuaranteedRef { $0.value(for: key) }
     }
 
@@ -43,6 +69,16 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
             published.append(storage)
             current.store(Unmanaged.passUnretained(storage), ordering: .releasing)
         }
+        if let slot = grid.slot(of: t) {
+            let found = gridWords[2 * slot].load(ordering: .relaxed)
+            if found == key.bits { return }
+            if found == freeKey {
+                let index = storage.append(value)
+                gridWords[2 * slot + 1].store(UInt64(truncatingIfNeeded: index), ordering: .relaxed)
+                gridWords[2 * slot].store(key.bits, ordering: .releasing)
+                return
+            }
+        }
         storage.insert(value, for: key)
     }
 
@@ -53,43 +89,81 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
             if self[t] == nil { set(value, at: t) }
         }
     }
+}
 
-    /// A time's bit pattern as a key (0 and −0 alike); nil for a NaN, never kept.
-    private struct TimeKey {
-        let bits: UInt64
+/// The times memos are mostly asked for: the sampling grid's, `spacing` apart from 0 (half its
+/// step, for the middles refinement looks at), `count` of them.
+struct TimeGrid: Sendable {
+    /// One over the spacing.
+    private let perSecond: Double
+    let count: Int
 
-        init?(_ t: Double) {
-            if t.isNaN { return nil }
-            bits = t == 0 ? 0 : t.bitPattern
-        }
+    /// No grid: every time is hashed.
+    static let none = TimeGrid(perSecond: 0, count: 0)
 
-        init(bits: UInt64) {
-            self.bits = bits
-        }
+    private init(perSecond: Double, count: Int) {
+        self.perSecond = perSecond
+        self.count = count
     }
 
-    /// One table's slots and values, of a fixed size: its keys published one by one.
-    private final class Storage {
+    /// The grid's times and the middles between them, over `duration` seconds.
+    init(step: Double, duration: Double) {
+        guard step > 0, duration.isFinite, duration >= 0 else {
+            self = .none
+            return
+        }
+        perSecond = 2 / step
+        count = Int((duration * perSecond).rounded(.up)) + 1
+    }
+
+    /// The slot a time falls in: the nearest multiple of the spacing, if there is one.
+    @inline(__always)
+    func slot(of t: Double) -> Int? {
+        let position = (t * perSecond).rounded()
+        guard position >= 0, position < Double(count) else { return nil }
+        return Int(position)
+    }
+}
+
+/// An empty slot's key: a NaN's bits, never a time kept.
+private let freeKey = UInt64.max
+
+/// A time's bit pattern as a key (0 and −0 alike); nil for a NaN, never kept.
+private struct TimeKey {
+    let bits: UInt64
+
+    init?(_ t: Double) {
+        if t.isNaN { return nil }
+        bits = t == 0 ? 0 : t.bitPattern
+    }
+
+    init(bits: UInt64) {
+        self.bits = bits
+    }
+}
+
+extension PublishedTimeTable {
+    /// The values, and the hashed slots of the times that have no grid slot, of a fixed size: its
+    /// keys published one by one. A value keeps its place when the table grows.
+    fileprivate final class Storage {
         let slotCount: Int
         private let mask: Int
         private let shift: UInt64
         /// Each slot's key, and beside it (on the same cache line) where its value lies in
-        /// `values`: words `2 × slot` and `2 × slot + 1`. A key is `free` (a NaN's bits) while
-        /// the slot is empty; an index is only read once its key is found.
+        /// `values`: words `2 × slot` and `2 × slot + 1`. A key is `freeKey` while the slot is
+        /// empty; an index is only read once its key is found.
         private let words: UnsafeMutablePointer<Atomic<UInt64>>
         /// The values, in the order they were kept: at most half as many as slots.
         private let values: UnsafeMutablePointer<Value>
         /// How many values are kept (the writing thread's count).
         private(set) var count = 0
 
-        private static var free: UInt64 { .max }
-
         init(slotCount: Int) {
             self.slotCount = slotCount
             mask = slotCount - 1
             shift = UInt64(64 - slotCount.trailingZeroBitCount)
             words = .allocate(capacity: 2 * slotCount)
-            for word in 0..<2 * slotCount { (words + word).initialize(to: Atomic(Self.free)) }
+            for word in 0..<2 * slotCount { (words + word).initialize(to: Atomic(freeKey)) }
             values = .allocate(capacity: slotCount / 2)
         }
 
@@ -107,7 +181,7 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
             while true {
                 let found = words[2 * index].load(ordering: .acquiring)
                 if found == key.bits { return (index, false) }
-                if found == Self.free { return (index, true) }
+                if found == freeKey { return (index, true) }
                 index = (index + 1) & mask
             }
         }
@@ -118,25 +192,39 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
             return isFree ? nil : values[Int(truncatingIfNeeded: words[2 * index + 1].load(ordering: .relaxed))]
         }
 
-        /// Keeps `value`: the value and its place first, then the key that publishes them.
+        /// The value kept `index`th.
+        @inline(__always)
+        func value(at index: Int) -> Value {
+            values[index]
+        }
+
+        /// Keeps `value` without a key (the caller publishes one), and says where.
+        func append(_ value: Value) -> Int {
+            (values + count).initialize(to: value)
+            count += 1
+            return count - 1
+        }
+
+        /// Keeps `value` in a hashed slot: the value and its place first, then the key that
+        /// publishes them.
         func insert(_ value: Value, for key: TimeKey) {
             let (index, isFree) = slot(key)
             guard isFree else { return }
-            (values + count).initialize(to: value)
-            words[2 * index + 1].store(UInt64(truncatingIfNeeded: count), ordering: .relaxed)
-            count += 1
+            let place = append(value)
+            words[2 * index + 1].store(UInt64(truncatingIfNeeded: place), ordering: .relaxed)
             words[2 * index].store(key.bits, ordering: .releasing)
         }
 
-        /// A table with twice the slots, holding the same values.
+        /// A table with twice the slots, holding the same values in the same places.
         func doubled() -> Storage {
             let larger = Storage(slotCount: slotCount * 2)
+            for index in 0..<count { _ = larger.append(values[index]) }
             for slot in 0..<slotCount {
                 let bits = words[2 * slot].load(ordering: .relaxed)
-                if bits != Self.free {
-                    larger.insert(values[Int(truncatingIfNeeded: words[2 * slot + 1].load(ordering: .relaxed))],
-                                  for: TimeKey(bits: bits))
-                }
+                guard bits != freeKey else { continue }
+                let (index, _) = larger.slot(TimeKey(bits: bits))
+                larger.words[2 * index + 1].store(words[2 * slot + 1].load(ordering: .relaxed), ordering: .relaxed)
+                larger.words[2 * index].store(bits, ordering: .relaxed)
             }
             return larger
         }

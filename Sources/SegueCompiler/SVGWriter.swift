@@ -103,11 +103,13 @@ struct SVGBuilder {
         self.timeline = timeline
         self.options = options
         self.measuresContent = measuresContent
-        memos = MemoScope(usesThreads: usesThreads)
+        let clock = SMILClock(duration: timeline.duration, loopPause: options.loopPause)
+        memos = MemoScope(usesThreads: usesThreads,
+                          grid: TimeGrid(step: ProjectionSampler.step(cycle: clock.cycle), duration: timeline.duration))
         evaluator = Evaluator(timeline)
         keyframeStates = KeyframeStates(evaluator)
         ids = IDAllocator(transitionName: timeline.name)
-        animator = SVGAnimator(mode: options.animation, clock: SMILClock(duration: timeline.duration, loopPause: options.loopPause),
+        animator = SVGAnimator(mode: options.animation, clock: clock,
                                idPrefix: ids.prefix, sampledTolerance: options.leavingRoomForRounding(options.tolerance))
         document = XMLDocument(root: "svg", namespace: SVGWriter.svgNamespace)
         defs = document.root

@@ -69,8 +69,49 @@ struct PublishedTimeTableTests {
         for k in 1...40 { #expect(table[Double(k)] == k) }
     }
 
+    @Test func gridTimesHaveSlotsAndEveryOtherTimeIsHashed() {
+        // A 1 s grid of 4 ms steps: slots every 2 ms from 0 to 1 s.
+        let grid = TimeGrid(step: 0.004, duration: 1)
+        #expect(grid.count == 501)
+        #expect(grid.slot(of: 0.002) == 1)
+        #expect(grid.slot(of: 1) == 500)
+        #expect(grid.slot(of: -0.5) == nil)
+        #expect(grid.slot(of: 2) == nil)
+        #expect(grid.slot(of: .infinity) == nil)
+        #expect(grid.slot(of: -.infinity) == nil)
+        let table = PublishedTimeTable<String>(grid: grid)
+        // Grid times and middles, computed as sampling does; a time near one (it takes the slot
+        // first, the grid time is hashed); times off the grid, outside it, and NaN.
+        let near = 0.012 + 1e-9
+        table.set("near", at: near)
+        var kept: [Double: String] = [near: "near"]
+        for k in 0..<250 {
+            let t = Double(k) * 0.004, middle = (t + Double(k + 1) * 0.004) / 2
+            for time in [t, middle] where kept[time] == nil {
+                table.set("\(time)", at: time)
+                kept[time] = "\(time)"
+            }
+        }
+        for time in [0.0123456, -1, 7, 1e300] {
+            table.set("\(time)", at: time)
+            kept[time] = "\(time)"
+        }
+        table.set("again", at: 0.004)
+        table.set("nan", at: .nan)
+        #expect(table.count == kept.count)
+        for (time, value) in kept { #expect(table[time] == value, "\(time)") }
+        #expect(table[0.012] == "0.012", "a grid time whose slot another took is hashed")
+        #expect(table[0.004] == "0.004", "a time kept keeps its value")
+        #expect(table[-0.0] == table[0])
+        #expect(table[.nan] == nil)
+        #expect(table[0.5 + 1e-9] == nil, "a time near a kept one is not it")
+        #expect(table[3] == nil)
+    }
+
     @Test func readersFindTheValueKeptOrNothingWhileTheTableGrows() async {
-        let table = PublishedTimeTable<[Double]>()
+        // Times every millisecond over 20 s: those of the first 10 s in the slots of a grid of
+        // 2 ms steps (a slot every 1 ms), the rest hashed.
+        let table = PublishedTimeTable<[Double]>(grid: TimeGrid(step: 0.002, duration: 10))
         let count = 20_000
         // Values that own storage, so that a torn read would show as a wrong or broken array.
         func value(_ index: Int) -> [Double] { [Double(index), Double(index) * 2] }
