@@ -33,7 +33,8 @@ struct FormatComparison {
             items.append("\(subject.name)=\(path.path):\(subject.timeline.duration)")
         }
         let script = package.appendingPathComponent("scripts/compare-formats")
-        let output = try Measure.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path] + items, captureOutput: true)
+        let output = try Measure.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path] + items, captureOutput: true,
+                                     showsErrors: true)
         print("### Against GIF and MP4 (same frames: headless Chromium, 30 fps, the transition's size)\n")
         print("| preset | size | frames | Segue SVG | gzip | GIF | GIF ÷ SVG | MP4 (H.264) | MP4 ÷ SVG |")
         print("|---|---|---:|---:|---:|---:|---:|---:|---:|")

@@ -81,22 +81,24 @@ enum Measure {
         }
     }
 
-    /// Runs a program to its end, its output discarded unless asked for; throws when it fails.
+    /// Runs a program to its end, its output discarded unless asked for, and its error messages
+    /// unless `showsErrors` (then they go to this program's); throws when it fails.
     @discardableResult
     static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
-                    captureOutput: Bool = false) throws -> String {
+                    captureOutput: Bool = false, showsErrors: Bool = false) throws -> String {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
         let output = Pipe()
         process.standardOutput = captureOutput ? output : FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = showsErrors ? FileHandle.standardError : FileHandle.nullDevice
         let waitForEnd = try start(process)
         let text = captureOutput ? String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) : ""
         waitForEnd()
         guard process.terminationStatus == 0 else {
-            throw BenchmarkError("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+            let said = showsErrors ? " (its messages are above)" : ""
+            throw BenchmarkError("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)\(said)")
         }
         return text
     }
