@@ -12,8 +12,8 @@ final class MemoScope {
     /// What memos left to do once concurrent work is done (keep the values they worked out).
     private var pending: [() -> Void] = []
     private let pendingLock = NSLock()
-    /// The helpers running, until they return.
-    private var helpers: DispatchGroup?
+    /// The helpers started, until the owner joins them.
+    private var helpers: HelperCount?
 
     /// The times the memos are mostly asked for, which their tables find without hashing.
     let grid: TimeGrid
@@ -30,25 +30,30 @@ final class MemoScope {
     /// until it returns (`joinHelpers`); nothing without threads or cores to spare, or while
     /// helpers run. What runs in them must change nothing but its own locals and what it hands
     /// over through a lock: it may read anything the export holds and call memos, whose tables
-    /// the owner may still be filling. Called by the owner.
+    /// the owner may still be filling. A helper whose thread only comes once the owner has
+    /// joined does not run (on a machine whose threads are all busy, the owner does all the work
+    /// rather than wait for one). Called by the owner.
     func startHelpers(_ helper: @escaping () -> Void) {
         guard usesThreads, laneCount > 1, helpers == nil else { return }
         let scope = ObjectIdentifier(self)
-        let group = DispatchGroup()
+        let started = HelperCount()
         let shared = Unchecked(helper)
         for lane in 1..<laneCount {
-            DispatchQueue.global(qos: .userInitiated).async(group: group) {
+            DispatchQueue.global(qos: .userInitiated).async {
+                guard started.enter() else { return }
+                defer { started.leave() }
                 Self.inLane(lane, of: scope, shared.value)
             }
         }
-        helpers = group
+        helpers = started
     }
 
-    /// Waits for the helpers to return (tell them to first), then keeps what the memos worked out
-    /// in them. Called by the owner; nothing when no helper runs.
+    /// Waits for the helpers running to return (tell them to first) and keeps any that has not
+    /// started from running, then keeps what the memos worked out in them. Called by the owner;
+    /// nothing when no helper was started.
     func joinHelpers() {
-        guard let group = helpers else { return }
-        group.wait()
+        guard let started = helpers else { return }
+        started.closeAndWait()
         helpers = nil
         for work in pending { work() }
         pending = []
@@ -96,6 +101,39 @@ extension MemoScope {
         pendingLock.lock()
         pending.append(work)
         pendingLock.unlock()
+    }
+}
+
+/// The helpers of one scope's concurrent work that are running, and whether the owner still
+/// lets them start.
+private final class HelperCount: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var running = 0
+    private var isClosed = false
+
+    /// Counts a helper in as it starts; false once the owner has joined: it must not run.
+    func enter() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !isClosed else { return false }
+        running += 1
+        return true
+    }
+
+    /// Counts a helper out as it returns.
+    func leave() {
+        condition.lock()
+        running -= 1
+        condition.unlock()
+        condition.broadcast()
+    }
+
+    /// Lets no more helpers start, and waits for those running to return.
+    func closeAndWait() {
+        condition.lock()
+        isClosed = true
+        while running > 0 { condition.wait() }
+        condition.unlock()
     }
 }
 

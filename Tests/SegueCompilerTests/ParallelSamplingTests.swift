@@ -33,13 +33,25 @@ struct ParallelSamplingTests {
         #expect(squares == (0..<200).map { $0 * $0 })
         #expect(scope.mapOnEveryLane([Int]()) { $0 }.isEmpty)
         #expect(MemoScope(usesThreads: false).mapOnEveryLane([3, 1, 2]) { $0 + 1 } == [4, 2, 3])
-        // The lead runs on the calling thread; the helpers, one a lane, on threads of their own.
+        // The lead runs on the calling thread; the helpers, one a lane at most, on threads of
+        // their own, and only until the lead is done: one whose thread comes later does not run.
         let parts = Parts(), caller = pthread_self()
-        scope.concurrently(lead: { parts.add("lead") }, helper: { parts.add("helper") })
-        #expect(parts.all.filter { $0.name == "lead" }.map { pthread_equal($0.thread, caller) != 0 } == [true])
-        let helpers = parts.all.filter { $0.name == "helper" }
-        #expect(helpers.count == scope.laneCount - 1)
-        #expect(helpers.allSatisfy { pthread_equal($0.thread, caller) == 0 })
+        for _ in 0..<50 {
+            scope.concurrently(lead: { parts.add("lead") }, helper: { parts.add("helper") })
+            parts.add("joined")
+        }
+        Thread.sleep(forTimeInterval: 0.05)
+        let all = parts.all
+        #expect(all.filter { $0.name == "lead" }.allSatisfy { pthread_equal($0.thread, caller) != 0 })
+        #expect(all.filter { $0.name == "helper" }.allSatisfy { pthread_equal($0.thread, caller) == 0 })
+        // Each round: the lead and at most one helper a lane, in either order, then "joined";
+        // nothing after the last.
+        let rounds = all.map(\.name).split(separator: "joined", omittingEmptySubsequences: false)
+        #expect(rounds.count == 51)
+        #expect(rounds.dropLast().allSatisfy { round in
+            round.filter { $0 == "lead" }.count == 1 && round.filter { $0 == "helper" }.count <= scope.laneCount - 1
+        })
+        #expect(rounds.last?.isEmpty == true, "no helper ran after its owner joined")
     }
 
     @Test func aMemoKeepsWhatConcurrentWorkWorkedOutOnceItIsDone() {
