@@ -106,14 +106,13 @@ final class DeferredTracks {
     /// other cores (`Handoff`). Where it throws, the track is never written, and `resolve` throws.
     /// Asked for on the writing thread.
     func track<Value>(now: Bool = false, _ compute: @escaping (Handoff) throws(ExportError) -> Value) -> Track<Value> {
+        let handoff = Handoff(self)
         if isImmediate || now {
-            let handoff = Handoff(self)
             let (track, error) = Self.settled { () throws(ExportError) in try compute(handoff) }
             failure = failure ?? error ?? handoff.failure
             order += handoff.handed
             return track
         }
-        let handoff = Handoff(self)
         let (track, job) = Self.job { () throws(ExportError) in try compute(handoff) }
         order.append(Entry(job: job, finish: track.finish, handed: handoff))
         board.add(job)
@@ -154,9 +153,8 @@ final class DeferredTracks {
     /// the first track that could not be worked out failed, in that order (no later track is
     /// written then).
     func resolve() throws(ExportError) {
-        if failure == nil && !order.isEmpty {
-            memos.concurrently(lead: writeInOrder, helper: board.help)
-        }
+        // The helpers started with the first track asked for; this thread joins them.
+        if failure == nil { writeInOrder() }
         stop()
         order = []
         if let failure { throw failure }
@@ -169,10 +167,9 @@ final class DeferredTracks {
         memos.joinHelpers()
     }
 
-    /// Writes the tracks in order as their work is done, taking work meanwhile; then closes the
-    /// board, so that the other cores stop.
+    /// Writes the tracks in order as their work is done, taking work meanwhile; stops at the first
+    /// that failed.
     private func writeInOrder() {
-        defer { board.close() }
         var index = 0
         while index < order.count {
             let entry = order[index]

@@ -58,16 +58,6 @@ final class MemoScope {
         for work in pending { work() }
         pending = []
     }
-
-    /// Runs `lead` on this thread (the owner's) and `helper` on each other lane, one thread each
-    /// (`startHelpers`); returns once all have returned. Without threads or cores to spare, `lead`
-    /// runs alone: it must do all the work itself if no helper comes, and tell the helpers when
-    /// to return.
-    func concurrently(lead: () -> Void, helper: @escaping () -> Void) {
-        startHelpers(helper)
-        lead()
-        joinHelpers()
-    }
 }
 
 extension MemoScope {
@@ -148,7 +138,7 @@ private final class LaneTag {
     }
 }
 
-/// What `MemoScope.concurrently` hands to its helpers' threads.
+/// What `MemoScope.startHelpers` hands to its helpers' threads.
 private struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

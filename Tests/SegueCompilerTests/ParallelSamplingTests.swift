@@ -144,6 +144,15 @@ private final class Parts: @unchecked Sendable {
 }
 
 extension MemoScope {
+    /// Runs `lead` on this thread (the owner's) and `helper` on each other lane, one thread each
+    /// (`startHelpers`); returns once all have returned. Without threads or cores to spare, `lead`
+    /// runs alone: it must do all the work itself if no helper comes.
+    func concurrently(lead: () -> Void, helper: @escaping () -> Void) {
+        startHelpers(helper)
+        lead()
+        joinHelpers()
+    }
+
     /// `transform` of each element, worked out in every lane of concurrent work (each lane takes
     /// the next element until none is left), in the elements' order.
     func mapOnEveryLane<Element, Result>(_ elements: [Element], _ transform: @escaping (Element) -> Result) -> [Result] {
