@@ -18,10 +18,11 @@ final class Memo<Value> {
     private let table: PublishedTimeTable<Value>
     /// The owner's last answer (other threads neither read nor write it).
     @exclusivity(unchecked) private var last: (time: Double, value: Value)?
-    /// Times worked out during concurrent work by threads other than the owner, kept apart until
-    /// it is done: a table for each lane, written by that lane's thread only.
+    /// Times worked out by the helpers (lanes 1 and up; the owner works in none), kept apart until
+    /// their work is done: a table for each helper's lane, `spilled[lane - 1]`, written by that
+    /// lane's thread only.
     private let spilled: UnsafeMutablePointer<TimeTable<Value>>
-    private let laneCount: Int
+    private let helperLaneCount: Int
     private let scope: MemoScope
     private let compute: (Double) -> Value
 
@@ -29,13 +30,13 @@ final class Memo<Value> {
         self.scope = scope
         self.compute = compute
         table = PublishedTimeTable(grid: scope.grid)
-        laneCount = scope.laneCount
-        spilled = .allocate(capacity: laneCount)
-        spilled.initialize(repeating: TimeTable(), count: laneCount)
+        helperLaneCount = scope.laneCount - 1
+        spilled = .allocate(capacity: helperLaneCount)
+        spilled.initialize(repeating: TimeTable(), count: helperLaneCount)
     }
 
     deinit {
-        spilled.deinitialize(count: laneCount)
+        spilled.deinitialize(count: helperLaneCount)
         spilled.deallocate()
     }
 
@@ -57,18 +58,20 @@ final class Memo<Value> {
     /// The value at a time the table lacks, asked for by another thread than the owner: kept
     /// apart by the asking lane, so that it finds the value when it asks again.
     private func spilledValue(at t: Double) -> Value {
-        guard let lane = scope.currentLane, lane < laneCount else { return compute(t) }
-        if let known = spilled[lane][t] { return known }
+        guard let lane = scope.currentLane, lane >= 1, lane <= helperLaneCount else { return compute(t) }
+        let index = lane - 1
+        if let known = spilled[index][t] { return known }
         let value = compute(t)
-        let isFirst = spilled[lane].count == 0
-        spilled[lane].set(value, at: t)
-        if isFirst { scope.afterConcurrentWork { [self] in keepSpilled(lane) } }
+        let isFirst = spilled[index].count == 0
+        spilled[index].set(value, at: t)
+        if isFirst { scope.afterConcurrentWork { [self] in keepSpilled(index) } }
         return value
     }
 
-    /// Adds the values a lane kept apart to the table, once concurrent work is done.
-    private func keepSpilled(_ lane: Int) {
-        table.merge(spilled[lane])
-        spilled[lane] = TimeTable()
+    /// Adds the values a helper's lane kept apart (in `spilled[index]`) to the table, once
+    /// concurrent work is done.
+    private func keepSpilled(_ index: Int) {
+        table.merge(spilled[index])
+        spilled[index] = TimeTable()
     }
 }

@@ -5,7 +5,9 @@ import Foundation
 final class MemoScope {
     /// Whether helpers may run on threads of their own (without, the owner does all the work).
     let usesThreads: Bool
-    /// How many lanes concurrent work runs in, one thread each: one per core, the owner's first.
+    /// How many lanes concurrent work runs in, one thread each: one per core. The first is the
+    /// owner's, which works in no lane of its own (`currentLane` is nil there); the helpers work
+    /// in lanes 1 and up.
     let laneCount = max(ProcessInfo.processInfo.activeProcessorCount, 1)
     /// The thread that made the scope: the only one that writes the memos' tables.
     private let owner = pthread_self()

@@ -8,7 +8,7 @@ import Synchronization
 /// memos are asked for, each have a slot of their own, found without hashing, in time order: a
 /// track sampled from start to end reads them one after another, not a cache line here and there.
 /// Other times, and a grid slot's time when another time took the slot first, go to open
-/// addressing on the time's bits with a multiplicative hash, as in `TimeTable`.
+/// addressing on the time's bits with a multiplicative hash (`TimeKey`), as in `TimeTable`.
 ///
 /// A value is in place before the key that publishes it (with release ordering), so a reader that
 /// finds the key (with acquire ordering) finds the value; a reader that looks while the key is
@@ -32,7 +32,7 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
         current = Atomic(Unmanaged.passUnretained(storage))
         self.grid = grid
         gridWords = .allocate(capacity: 2 * grid.count)
-        for word in 0..<2 * grid.count { (gridWords + word).initialize(to: Atomic(freeKey)) }
+        for word in 0..<2 * grid.count { (gridWords + word).initialize(to: Atomic(TimeKey.free)) }
     }
 
     deinit {
@@ -51,7 +51,7 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
             let found = gridWords[2 * slot].load(ordering: .acquiring)
             // A free slot: no time that falls in it was kept, here or hashed (a time is hashed
             // only once another took its slot).
-            if found == freeKey { return nil }
+            if found == TimeKey.free { return nil }
             if found == key.bits {
                 let index = Int(truncatingIfNeeded: gridWords[2 * slot + 1].load(ordering: .relaxed))
                 return current.load(ordering: .acquiring)._withUnsafeGuaranteedRef { $0.value(at: index) }
@@ -72,7 +72,7 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
         if let slot = grid.slot(of: t) {
             let found = gridWords[2 * slot].load(ordering: .relaxed)
             if found == key.bits { return }
-            if found == freeKey {
+            if found == TimeKey.free {
                 let index = storage.append(value)
                 gridWords[2 * slot + 1].store(UInt64(truncatingIfNeeded: index), ordering: .relaxed)
                 gridWords[2 * slot].store(key.bits, ordering: .releasing)
@@ -125,23 +125,6 @@ struct TimeGrid: Sendable {
     }
 }
 
-/// An empty slot's key: a NaN's bits, never a time kept.
-private let freeKey = UInt64.max
-
-/// A time's bit pattern as a key (0 and −0 alike); nil for a NaN, never kept.
-private struct TimeKey {
-    let bits: UInt64
-
-    init?(_ t: Double) {
-        if t.isNaN { return nil }
-        bits = t == 0 ? 0 : t.bitPattern
-    }
-
-    init(bits: UInt64) {
-        self.bits = bits
-    }
-}
-
 extension PublishedTimeTable {
     /// The values, and the hashed slots of the times that have no grid slot, of a fixed size: its
     /// keys published one by one. A value keeps its place when the table grows.
@@ -150,7 +133,7 @@ extension PublishedTimeTable {
         private let mask: Int
         private let shift: UInt64
         /// Each slot's key, and beside it (on the same cache line) where its value lies in
-        /// `values`: words `2 × slot` and `2 × slot + 1`. A key is `freeKey` while the slot is
+        /// `values`: words `2 × slot` and `2 × slot + 1`. A key is `TimeKey.free` while the slot is
         /// empty; an index is only read once its key is found.
         private let words: UnsafeMutablePointer<Atomic<UInt64>>
         /// The values, in the order they were kept: at most half as many as slots.
@@ -163,7 +146,7 @@ extension PublishedTimeTable {
             mask = slotCount - 1
             shift = UInt64(64 - slotCount.trailingZeroBitCount)
             words = .allocate(capacity: 2 * slotCount)
-            for word in 0..<2 * slotCount { (words + word).initialize(to: Atomic(freeKey)) }
+            for word in 0..<2 * slotCount { (words + word).initialize(to: Atomic(TimeKey.free)) }
             values = .allocate(capacity: slotCount / 2)
         }
 
@@ -177,11 +160,11 @@ extension PublishedTimeTable {
         /// The slot holding `key`, or the free slot where it would go.
         @inline(__always)
         private func slot(_ key: TimeKey) -> (index: Int, isFree: Bool) {
-            var index = Int(truncatingIfNeeded: (key.bits &* 0x9E37_79B9_7F4A_7C15) >> shift)
+            var index = key.home(shift: shift)
             while true {
                 let found = words[2 * index].load(ordering: .acquiring)
                 if found == key.bits { return (index, false) }
-                if found == freeKey { return (index, true) }
+                if found == TimeKey.free { return (index, true) }
                 index = (index + 1) & mask
             }
         }
@@ -221,7 +204,7 @@ extension PublishedTimeTable {
             for index in 0..<count { _ = larger.append(values[index]) }
             for slot in 0..<slotCount {
                 let bits = words[2 * slot].load(ordering: .relaxed)
-                guard bits != freeKey else { continue }
+                guard bits != TimeKey.free else { continue }
                 let (index, _) = larger.slot(TimeKey(bits: bits))
                 larger.words[2 * index + 1].store(words[2 * slot + 1].load(ordering: .relaxed), ordering: .relaxed)
                 larger.words[2 * index].store(bits, ordering: .relaxed)

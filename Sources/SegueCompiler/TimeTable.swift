@@ -8,7 +8,7 @@
 /// Times equal as numbers are the same key (0 and −0 alike); a NaN time is never kept, so it is
 /// never found, as in a `Dictionary`.
 struct TimeTable<Value> {
-    /// A time's bit pattern and where its value lies in `values`; `free` marks an empty slot.
+    /// A time's bit pattern and where its value lies in `values`; `TimeKey.free` marks an empty slot.
     private struct Slot {
         var key: UInt64
         var index: Int
@@ -21,38 +21,30 @@ struct TimeTable<Value> {
     /// How far to shift the hash's product: its top bits pick the slot.
     private var shift: UInt64
 
-    /// A NaN's bit pattern, never a key.
-    private static var free: UInt64 { .max }
-
     init() {
-        slots = Array(repeating: Slot(key: Self.free, index: 0), count: 16)
+        slots = Array(repeating: Slot(key: TimeKey.free, index: 0), count: 16)
         mask = 15
         shift = 60
     }
 
     var count: Int { values.count }
 
-    /// The key for a time, or nil for a NaN (never kept).
-    private static func key(_ t: Double) -> UInt64? {
-        t.isNaN ? nil : (t == 0 ? 0 : t.bitPattern)
-    }
-
     /// The slot holding `key`, or the free slot where it would go.
     private func slot(_ key: UInt64) -> Int {
-        var index = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-        while slots[index].key != key && slots[index].key != Self.free { index = (index + 1) & mask }
+        var index = TimeKey(bits: key).home(shift: shift)
+        while slots[index].key != key && slots[index].key != TimeKey.free { index = (index + 1) & mask }
         return index
     }
 
     subscript(t: Double) -> Value? {
-        guard let key = Self.key(t) else { return nil }
+        guard let key = TimeKey(t)?.bits else { return nil }
         let found = slots[slot(key)]
         return found.key == key ? values[found.index] : nil
     }
 
     /// Keeps `value` at `t`, replacing what was there.
     mutating func set(_ value: Value, at t: Double) {
-        guard let key = Self.key(t) else { return }
+        guard let key = TimeKey(t)?.bits else { return }
         let index = slot(key)
         if slots[index].key == key {
             values[slots[index].index] = value
@@ -65,15 +57,41 @@ struct TimeTable<Value> {
 
     /// Calls `body` with each time kept and its value.
     func forEach(_ body: (Double, Value) -> Void) {
-        for slot in slots where slot.key != Self.free { body(Double(bitPattern: slot.key), values[slot.index]) }
+        for slot in slots where slot.key != TimeKey.free { body(Double(bitPattern: slot.key), values[slot.index]) }
     }
 
     /// Doubles the slots, keeping every entry.
     private mutating func grow() {
         let old = slots
-        slots = Array(repeating: Slot(key: Self.free, index: 0), count: old.count * 2)
+        slots = Array(repeating: Slot(key: TimeKey.free, index: 0), count: old.count * 2)
         mask = slots.count - 1
         shift -= 1
-        for slot in old where slot.key != Self.free { slots[self.slot(slot.key)] = slot }
+        for slot in old where slot.key != TimeKey.free { slots[self.slot(slot.key)] = slot }
+    }
+}
+
+/// A time as the memos' tables key it: its bit pattern, 0 and −0 alike; a NaN has none, and is
+/// never kept.
+struct TimeKey {
+    /// An empty slot's key: a NaN's bits, never a time's.
+    static var free: UInt64 { .max }
+
+    let bits: UInt64
+
+    @inline(__always)
+    init?(_ t: Double) {
+        if t.isNaN { return nil }
+        bits = t == 0 ? 0 : t.bitPattern
+    }
+
+    init(bits: UInt64) {
+        self.bits = bits
+    }
+
+    /// Where looking for the key starts in a table of 2^(64 − `shift`) slots: the top bits of a
+    /// multiplicative hash of its bits.
+    @inline(__always)
+    func home(shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 }
