@@ -113,11 +113,34 @@ public struct XMLElement {
         return self
     }
 
-    /// The value of an attribute, if set.
+    /// The value of an attribute (whatever its namespace), if set.
     public func attribute(_ name: String) -> String? {
-        guard let value = xmlGetProp(node, name) else { return nil }
+        guard let attribute = property(name) else { return nil }
+        // A value libxml2 keeps as one text node, read in place.
+        if let text = attribute.pointee.children, text.pointee.type == XML_TEXT_NODE, text.pointee.next == nil,
+           let content = text.pointee.content {
+            return String(cString: content)
+        }
+        guard let value = xmlNodeGetContent(UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: xmlNode.self)) else { return "" }
         defer { segue_xml_free(value) }
         return String(cString: value)
+    }
+
+    /// The element's own attribute named `name` (whatever its namespace), found among its
+    /// attributes alone: `xmlGetProp` and `xmlHasProp` look in the DTD for a default value too
+    /// whenever the element lacks one, hashing the names each time, which compaction asks of
+    /// nearly every element, for nearly every name it hoists.
+    func property(_ name: String) -> xmlAttrPtr? {
+        name.withCString { wanted in
+            wanted.withMemoryRebound(to: xmlChar.self, capacity: 1) { wanted in
+                var attribute = node.pointee.properties
+                while let current = attribute {
+                    if xmlStrEqual(current.pointee.name, wanted) != 0 { return current }
+                    attribute = current.pointee.next
+                }
+                return nil
+            }
+        }
     }
 
     /// Moves `other` (from this or another document) to the end of this element's children.

@@ -25,9 +25,41 @@ extension XMLElement: Hashable {
         return result
     }
 
+    /// True when the element and every element inside it satisfy `predicate`, asked in document
+    /// order until one does not (no list of them is made).
+    public func allElements(satisfy predicate: (XMLElement) -> Bool) -> Bool {
+        guard predicate(self) else { return false }
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE,
+               !XMLElement(node: current, namespace: namespace).allElements(satisfy: predicate) { return false }
+            child = current.pointee.next
+        }
+        return true
+    }
+
+    /// True when one of the element's children satisfies `predicate`, asked in order until one
+    /// does (no list of them is made).
+    public func containsChild(where predicate: (XMLElement) -> Bool) -> Bool {
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE, predicate(XMLElement(node: current, namespace: namespace)) { return true }
+            child = current.pointee.next
+        }
+        return false
+    }
+
+    /// True when the element's local name is `name` (compared in place, without making a string
+    /// of it as `name` does).
+    public func isNamed(_ name: String) -> Bool {
+        name.withCString { wanted in
+            wanted.withMemoryRebound(to: xmlChar.self, capacity: 1) { xmlStrEqual(node.pointee.name, $0) != 0 }
+        }
+    }
+
     /// True when the element has an attribute of that name (whatever its namespace).
     public func has(_ name: String) -> Bool {
-        xmlHasProp(node, name) != nil
+        property(name) != nil
     }
 
     /// Removes an attribute (without a namespace), if set.

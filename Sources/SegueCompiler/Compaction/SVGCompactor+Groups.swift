@@ -12,7 +12,7 @@ extension SVGCompactor {
     static func collapseGroups(in element: XMLElement) {
         for child in element.children {
             collapseGroups(in: child)
-            if child.name == "g" { collapse(child) }
+            if child.isNamed("g") { collapse(child) }
         }
     }
 
@@ -27,7 +27,7 @@ extension SVGCompactor {
     private static func collapse(_ group: XMLElement) {
         let attributes = group.attributes
         let children = group.children
-        guard !children.contains(where: { animationElements.contains($0.name) }) else { return }
+        guard !children.contains(where: isAnimation) else { return }
         if attributes.isEmpty {
             group.unwrap()
             return
@@ -39,7 +39,7 @@ extension SVGCompactor {
             for child in children { translate(child, dx: dx, dy: dy) }
             group.unwrap()
         } else if children.count == 1, let child = children.first, !child.has("transform"), !child.has("id"),
-                  !child.children.contains(where: { $0.name == "animateTransform" || $0.name == "animateMotion" }) {
+                  !child.containsChild(where: { $0.isNamed("animateTransform") || $0.isNamed("animateMotion") }) {
             child.set("transform", transform)
             group.unwrap()
         }
@@ -66,7 +66,7 @@ extension SVGCompactor {
         var ancestor = group.parent
         while let current = ancestor {
             if current.name == "defs" || current.has("id") && current.name == "g" { return false }
-            if current.children.contains(where: { animationElements.contains($0.name) }) { return false }
+            if isAnimated(current) { return false }
             if let transform = current.attribute("transform"), translation(transform) == nil { return false }
             ancestor = current.parent
         }

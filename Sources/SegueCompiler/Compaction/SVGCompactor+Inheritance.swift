@@ -23,12 +23,12 @@ extension SVGCompactor {
         for child in element.children {
             hoistSharedAttributes(in: child)
         }
-        guard element.name == "g" else { return }
+        guard element.isNamed("g") else { return }
         // Hoisting changes attributes only: the group's members, and what it animates itself,
         // are the same for every attribute.
         var members: [XMLElement] = [], animated: Set<String> = []
         for child in element.children {
-            if animationElements.contains(child.name) {
+            if isAnimation(child) {
                 if let name = child.attribute("attributeName") { animated.insert(name) }
             } else {
                 members.append(child)
@@ -80,7 +80,7 @@ extension SVGCompactor {
 
     /// True when one of the element's own animations animates `name`.
     static func animates(_ element: XMLElement, _ name: String) -> Bool {
-        element.children.contains { animationElements.contains($0.name) && $0.attribute("attributeName") == name }
+        element.containsChild { isAnimation($0) && $0.attribute("attributeName") == name }
     }
 
     /// The bytes of ` name="value"`.
@@ -94,7 +94,7 @@ extension SVGCompactor {
         switch element.name {
         case "text": return true
         case "use": return true  // the referenced content inherits through the use
-        case "g", "a", "switch": return element.children.contains { drawsWithInherited(name, $0) }
+        case "g", "a", "switch": return element.containsChild { drawsWithInherited(name, $0) }
         default: return !textAttributes.contains(name) && filledElements.contains(element.name)
         }
     }

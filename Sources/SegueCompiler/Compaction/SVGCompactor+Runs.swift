@@ -20,7 +20,7 @@ extension SVGCompactor {
         for child in element.children {
             groupRuns(in: child)
         }
-        if element.name == "g" || element.name == "svg" { groupRunsAmongChildren(of: element) }
+        if element.isNamed("g") || element.isNamed("svg") { groupRunsAmongChildren(of: element) }
     }
 
     /// Groups runs among `group`'s own children, then among the members of each new group, which

@@ -33,10 +33,21 @@ enum SVGCompactor {
     }
 
     /// SMIL's animation elements, which act on their parent.
-    static let animationElements: Set<String> = ["animate", "animateTransform", "animateMotion", "set"]
+    static let animationElements = ["animate", "animateTransform", "animateMotion", "set"]
+
+    /// True when the element is one of SMIL's animation elements (its name compared in place:
+    /// compaction asks this of nearly every element, several times).
+    static func isAnimation(_ element: XMLElement) -> Bool {
+        animationElements.contains { element.isNamed($0) }
+    }
+
+    /// True when the element animates itself: one of its children is an animation element.
+    static func isAnimated(_ element: XMLElement) -> Bool {
+        element.containsChild(where: isAnimation)
+    }
 
     /// True when nothing in the element (itself included) animates or is referred to by id.
     static func isStill(_ element: XMLElement) -> Bool {
-        element.elementsInDocumentOrder.allSatisfy { !animationElements.contains($0.name) && !$0.has("id") }
+        element.allElements { !isAnimation($0) && !$0.has("id") }
     }
 }
