@@ -49,7 +49,7 @@ public enum DTDValidator {
                 collector.addUnlessReported(Self.unparsed)
                 return
             }
-            defer { xmlFreeDoc(doc) }
+            defer { LibXML.free(doc) }
             guard let root = xmlDocGetRootElement(doc), String(cString: root.pointee.name) == "svg" else {
                 collector.add(XMLIssue(line: 0, message: "the document element is not <svg>"))
                 return

@@ -20,7 +20,7 @@ public final class HTMLDocument {
     }
 
     deinit {
-        xmlFreeDoc(doc)
+        LibXML.free(doc)
     }
 
     /// What libxml2's HTML parser objects to in `data`: unclosed or misnested elements, broken
