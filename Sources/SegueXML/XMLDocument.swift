@@ -228,9 +228,9 @@ enum LibXML {
     static let validationLock = NSLock()
 
     /// Frees a document nothing refers to any more on a thread of its own, in the order they come:
-    /// a written SVG's tree, and the one parsed back to validate it, each take a fraction of a
-    /// millisecond to free, which the export would otherwise wait for (libxml2 frees separate
-    /// documents on separate threads safely).
+    /// a large tree (a written SVG, the one parsed back to validate it, an HTML page) takes a
+    /// fraction of a millisecond to free, which the export would otherwise wait for (libxml2
+    /// frees separate documents on separate threads safely).
     static func free(_ doc: xmlDocPtr) {
         let doc = UnsafeSendable(doc)
         freeing.async { xmlFreeDoc(doc.value) }

@@ -33,7 +33,7 @@ enum SVGCompactor {
     }
 
     /// SMIL's animation elements, which act on their parent.
-    static let animationElements = ["animate", "animateTransform", "animateMotion", "set"]
+    private static let animationElements = ["animate", "animateTransform", "animateMotion", "set"]
 
     /// True when the element is one of SMIL's animation elements (its name compared in place:
     /// compaction asks this of nearly every element, several times).
