@@ -162,7 +162,7 @@ extension SVGBuilder {
         // sampling grid too, and closer wherever how squarely it faces the viewer changes by more
         // than it would take to turn. (A layer sharing its superlayer's visibility takes the
         // superlayer's switches, found so: it needs no probes of its own.)
-        var probe = Self.probeTimes(times)
+        var probe = Self.probeTimes(times, moving: moving)
         if !layer.isDoubleSided && !isStatic && sharedShown == nil {
             probe = ProjectionSampler.facingProbes(probe + trackSampler.grid(base: times, moving: moving),
                                                    minimumStep: trackSampler.cycle * ProjectionSampler.minimumRefinedStep,
@@ -334,11 +334,16 @@ extension SVGBuilder {
         return frames
     }
 
-    /// Every keyframe time with extra probes between them, for finding visibility switches.
-    static func probeTimes(_ times: [Double]) -> [Double] {
+    /// Every keyframe time with extra probes between them, for finding visibility switches:
+    /// sixteen to an interval where the placement `moving` moves (a layer may turn its back or
+    /// reach toward the camera plane anywhere in it), and only its middle where nothing does, as
+    /// the layer then neither turns nor moves, and is shown or hidden all through (a visibility
+    /// flag switches at a keyframe, and its superlayer's switches are found by the superlayer).
+    static func probeTimes(_ times: [Double], moving: MovingSpans) -> [Double] {
         var result: [Double] = []
         for (a, b) in zip(times, times.dropFirst()) {
-            for k in 0..<16 { result.append(a + (b - a) * Double(k) / 16) }
+            let probes = moving.moves(between: a, and: b) ? 16 : 2
+            for k in 0..<probes { result.append(a + (b - a) * Double(k) / Double(probes)) }
         }
         result.append(times.last ?? 0)
         return result

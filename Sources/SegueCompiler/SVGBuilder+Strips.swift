@@ -19,7 +19,7 @@ extension SVGBuilder {
         content.backgroundColor = Animated(.clear)
         try writeBackgroundAndContents(content, into: defs.addChild("g").set("id", contentID))
         // The instants the layer is shown, among those its visibility switches were looked for at.
-        let shownTimes = Self.probeTimes(frame.startTimes).filter(frame.shown)
+        let shownTimes = Self.probeTimes(frame.startTimes, moving: frame.moving).filter(frame.shown)
         // The strips are cut, and each strip's map keyframed, once the drawing is laid out, beside
         // the other tracks (`DeferredTracks`); the memos learn the times they all look at first
         // now.
