@@ -41,7 +41,7 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
     }
 
     /// The values kept, for the writing thread.
-    var count: Int { published[published.count - 1].count }
+    var count: Int { current.load(ordering: .relaxed)._withUnsafeGuaranteedRef { $0.count } }
 
     /// The value kept at `t`, if any (from any thread).
     @inline(__always)
@@ -63,23 +63,28 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
     /// Keeps `value` at `t`, a time not kept yet (on the writing thread only).
     func set(_ value: Value, at t: Double) {
         guard let key = TimeKey(t) else { return }
-        var storage = published[published.count - 1]
-        if (storage.count + 1) * 2 > storage.slotCount {
-            storage = storage.doubled()
-            published.append(storage)
-            current.store(Unmanaged.passUnretained(storage), ordering: .releasing)
+        // The current table, as this thread last published it: read without counting a reference
+        // to it or claiming `published` (a memo keeps values by the thousand).
+        var storage = current.load(ordering: .relaxed)
+        if storage._withUnsafeGuaranteedRef({ ($0.count + 1) * 2 > $0.slotCount }) {
+            let larger = storage._withUnsafeGuaranteedRef { $0.doubled() }
+            published.append(larger)
+            storage = Unmanaged.passUnretained(larger)
+            current.store(storage, ordering: .releasing)
         }
-        if let slot = grid.slot(of: t) {
-            let found = gridWords[2 * slot].load(ordering: .relaxed)
-            if found == key.bits { return }
-            if found == TimeKey.free {
-                let index = storage.append(value)
-                gridWords[2 * slot + 1].store(UInt64(truncatingIfNeeded: index), ordering: .relaxed)
-                gridWords[2 * slot].store(key.bits, ordering: .releasing)
-                return
+        storage._withUnsafeGuaranteedRef { storage in
+            if let slot = grid.slot(of: t) {
+                let found = gridWords[2 * slot].load(ordering: .relaxed)
+                if found == key.bits { return }
+                if found == TimeKey.free {
+                    let index = storage.append(value)
+                    gridWords[2 * slot + 1].store(UInt64(truncatingIfNeeded: index), ordering: .relaxed)
+                    gridWords[2 * slot].store(key.bits, ordering: .releasing)
+                    return
+                }
             }
+            storage.insert(value, for: key)
         }
-        storage.insert(value, for: key)
     }
 
     /// Keeps each of `other`'s values at a time this table does not hold yet (on the writing
