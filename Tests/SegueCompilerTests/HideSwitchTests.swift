@@ -30,4 +30,39 @@ struct HideSwitchTests {
         let worst = deviations.max { $0.distance < $1.distance }
         #expect((worst?.distance ?? 0) <= 0.5, "\(worst.map { "\($0.distance) px at \($0.time) s" } ?? "")")
     }
+
+    /// Visibility is looked for closely only where a layer moves (between keyframe times where
+    /// nothing places it anew it neither turns nor moves): a card that hides its back turns away
+    /// while it turns, and a card lying still beside it hides by its flag and shows again later.
+    /// Replayed every millisecond, each is drawn exactly while the model shows it.
+    @Test func layersAreDrawnJustWhileShownWhetherTheyMoveOrLieStill() throws {
+        let timeline = try Transition("turning-and-still", duration: 1) { t in
+            t.container.sublayerTransform = Transform3D.perspective(distance: 600)
+            let away = Layer(frame: Rect(x: 40, y: 150, width: 140, height: 200), contents: .color(Color(rgb: 0x3A6EA5)))
+            away.isDoubleSided = false
+            let beside = Layer(frame: Rect(x: 200, y: 150, width: 140, height: 200), contents: .color(Color(rgb: 0xE07A5F)))
+            beside.transform = Transform3D(rotationAngle: 0.2 * .pi, x: 0, y: 1, z: 0)
+            t.add(away)
+            t.add(beside)
+            t.animate(duration: 0.3, curve: .linear) { away.transform = Transform3D(rotationAngle: 0.8 * .pi, x: 0, y: 1, z: 0) }
+            t.at(0.5) { beside.isHidden = true }
+            t.at(0.7) { beside.isHidden = false }
+        }.timeline()
+        let turning = timeline.layers[timeline.layers.count - 2].id, still = timeline.layers[timeline.layers.count - 1].id
+        let replay = try SMILReplay(try Exporter.renderSVG(timeline), timeline: timeline)
+        let evaluator = Evaluator(timeline)
+        for step in 1...999 {
+            let time = Double(step) / 1000 + 1e-7
+            let drawn = Set(replay.shapes(at: time, includingStrips: false).map(\.layer))
+            let shown = Set(evaluator.state(at: time).layers.filter(\.visible).map(\.id))
+            #expect(drawn.contains(turning) == shown.contains(turning), "the turning card at \(time) s")
+            #expect(drawn.contains(still) == shown.contains(still), "the still card at \(time) s")
+        }
+        // The model shows the first card's back by a quarter of a second (0.8 of a half turn over
+        // 0.3 s is a quarter turn at 0.1875 s), and hides the second card from 0.5 s to 0.7 s.
+        #expect(evaluator.state(at: 0.1).layers.contains { $0.id == turning && $0.visible })
+        #expect(!evaluator.state(at: 0.25).layers.contains { $0.id == turning && $0.visible })
+        #expect(!evaluator.state(at: 0.6).layers.contains { $0.id == still && $0.visible })
+        #expect(evaluator.state(at: 0.8).layers.contains { $0.id == still && $0.visible })
+    }
 }
