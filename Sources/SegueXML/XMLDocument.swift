@@ -88,28 +88,28 @@ public struct XMLElement {
     /// Appends a child element in the parent's namespace.
     @discardableResult
     public func addChild(_ name: String) -> XMLElement {
-        let child = xmlNewChild(node, namespace, name, nil)!
+        let child = LibXML.withChars(name) { xmlNewChild(node, namespace, $0, nil)! }
         return XMLElement(node: child, namespace: namespace)
     }
 
     /// Sets an attribute; libxml2 escapes the value.
     @discardableResult
     public func set(_ name: String, _ value: String) -> XMLElement {
-        xmlSetProp(node, name, value)
+        LibXML.withChars(name, value) { _ = xmlSetProp(node, $0, $1) }
         return self
     }
 
     /// Sets a namespaced attribute, e.g. `xlink:href`.
     @discardableResult
     public func set(_ name: String, _ value: String, namespace: XMLNamespace) -> XMLElement {
-        xmlSetNsProp(node, namespace.ns, name, value)
+        LibXML.withChars(name, value) { _ = xmlSetNsProp(node, namespace.ns, $0, $1) }
         return self
     }
 
     /// Appends text content; libxml2 escapes `<`, `&` and friends.
     @discardableResult
     public func addText(_ text: String) -> XMLElement {
-        xmlNodeAddContent(node, text)
+        LibXML.withChars(text) { xmlNodeAddContent(node, $0) }
         return self
     }
 
@@ -237,6 +237,21 @@ enum LibXML {
     }
 
     private static let freeing = DispatchQueue(label: "segue.libxml2.free", qos: .utility)
+
+    /// `body` given `string` as libxml2's `const xmlChar *`: a native string's own NUL-terminated
+    /// UTF-8, or a short one's copied on the stack. (Passing a `String` where C wants a pointer
+    /// copies it into a new array on the heap at every call: thousands an export.)
+    @inline(__always)
+    static func withChars<Result>(_ string: String, _ body: (UnsafePointer<xmlChar>) -> Result) -> Result {
+        string.withCString { $0.withMemoryRebound(to: xmlChar.self, capacity: 1, body) }
+    }
+
+    /// The same for two strings at once.
+    @inline(__always)
+    static func withChars<Result>(_ first: String, _ second: String,
+                                  _ body: (UnsafePointer<xmlChar>, UnsafePointer<xmlChar>) -> Result) -> Result {
+        withChars(first) { a in withChars(second) { b in body(a, b) } }
+    }
 }
 
 /// A value handed to another thread that nothing else uses any more.

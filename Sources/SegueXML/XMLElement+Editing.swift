@@ -64,7 +64,7 @@ extension XMLElement: Hashable {
 
     /// Removes an attribute (without a namespace), if set.
     public func removeAttribute(_ name: String) {
-        xmlUnsetProp(node, name)
+        _ = LibXML.withChars(name) { xmlUnsetProp(node, $0) }
     }
 
     /// A number the caller attaches to the element (libxml2's `_private`), nil until set. It stays
@@ -82,7 +82,7 @@ extension XMLElement: Hashable {
 
     /// Gives the element another name, in place: it keeps its attributes, children and identity.
     public func rename(_ name: String) {
-        xmlNodeSetName(node, name)
+        LibXML.withChars(name) { xmlNodeSetName(node, $0) }
     }
 
     /// Moves the element's children, in order, to the end of `other`'s.
