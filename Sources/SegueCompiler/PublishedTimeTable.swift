@@ -63,16 +63,7 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
     /// Keeps `value` at `t`, a time not kept yet (on the writing thread only).
     func set(_ value: Value, at t: Double) {
         guard let key = TimeKey(t) else { return }
-        // The current table, as this thread last published it: read without counting a reference
-        // to it or claiming `published` (a memo keeps values by the thousand).
-        var storage = current.load(ordering: .relaxed)
-        if storage._withUnsafeGuaranteedRef({ ($0.count + 1) * 2 > $0.slotCount }) {
-            let larger = storage._withUnsafeGuaranteedRef { $0.doubled() }
-            published.append(larger)
-            storage = Unmanaged.passUnretained(larger)
-            current.store(storage, ordering: .releasing)
-        }
-        storage._withUnsafeGuaranteedRef { storage in
+        storageWithRoom()._withUnsafeGuaranteedRef { storage in
             if let slot = grid.slot(of: t) {
                 let found = gridWords[2 * slot].load(ordering: .relaxed)
                 if found == key.bits { return }
@@ -85,6 +76,18 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
             }
             storage.insert(value, for: key)
         }
+    }
+
+    /// The current storage, as this thread last published it, with room for one more value: a
+    /// larger one published first when it is full. Read without counting a reference to it or
+    /// claiming `published` (a memo keeps values by the thousand).
+    private func storageWithRoom() -> Unmanaged<Storage> {
+        let storage = current.load(ordering: .relaxed)
+        guard storage._withUnsafeGuaranteedRef({ ($0.count + 1) * 2 > $0.slotCount }) else { return storage }
+        let larger = storage._withUnsafeGuaranteedRef { $0.doubled() }
+        published.append(larger)
+        current.store(Unmanaged.passUnretained(larger), ordering: .releasing)
+        return Unmanaged.passUnretained(larger)
     }
 
     /// Keeps each of `other`'s values at a time this table does not hold yet (on the writing

@@ -131,15 +131,13 @@ public struct XMLElement {
     /// whenever the element lacks one, hashing the names each time, which compaction asks of
     /// nearly every element, for nearly every name it hoists.
     func property(_ name: String) -> xmlAttrPtr? {
-        name.withCString { wanted in
-            wanted.withMemoryRebound(to: xmlChar.self, capacity: 1) { wanted in
-                var attribute = node.pointee.properties
-                while let current = attribute {
-                    if xmlStrEqual(current.pointee.name, wanted) != 0 { return current }
-                    attribute = current.pointee.next
-                }
-                return nil
+        LibXML.withChars(name) { wanted in
+            var attribute = node.pointee.properties
+            while let current = attribute {
+                if xmlStrEqual(current.pointee.name, wanted) != 0 { return current }
+                attribute = current.pointee.next
             }
+            return nil
         }
     }
 

@@ -52,9 +52,7 @@ extension XMLElement: Hashable {
     /// True when the element's local name is `name` (compared in place, without making a string
     /// of it as `name` does).
     public func isNamed(_ name: String) -> Bool {
-        name.withCString { wanted in
-            wanted.withMemoryRebound(to: xmlChar.self, capacity: 1) { xmlStrEqual(node.pointee.name, $0) != 0 }
-        }
+        LibXML.withChars(name) { xmlStrEqual(node.pointee.name, $0) != 0 }
     }
 
     /// True when the element has an attribute of that name (whatever its namespace).
