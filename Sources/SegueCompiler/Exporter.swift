@@ -64,8 +64,8 @@ public enum Exporter {
     private static func writeSVG(_ timeline: Timeline, options: SVGOptions, measuring: Bool = false) throws(ExportError) -> RenderedSVG {
         var writer = SVGWriter(timeline, options: options)
         writer.measuresContent = measuring
-        let data = try writer.data()
-        try validateSVG(data, name: timeline.name)
+        let document = try writer.document()
+        let data = try validatedBytes(of: document, indent: options.indent, name: timeline.name, concurrently: writer.usesThreads)
         return RenderedSVG(data: data, stats: writer.stats, layers: writer.layers)
     }
 
@@ -109,16 +109,20 @@ public enum Exporter {
         try AtomicFile.write(data, to: path)
     }
 
-    /// Refuses a document that does not validate: such a document is a bug in Segue, never written.
-    static func validateSVG(_ data: Data, name: String) throws(ExportError) {
-        let issues: [XMLIssue]
+    /// The document's bytes, once it validates against SVG 1.1: a document that does not is a bug
+    /// in Segue, never written. `concurrently`: checked on another core while it is serialised
+    /// on this one (`DTDValidator.serializedSVG`).
+    static func validatedBytes(of document: XMLDocument, indent: Bool, name: String,
+                               concurrently: Bool) throws(ExportError) -> Data {
+        let written: (data: Data, issues: [XMLIssue])
         do {
-            issues = try DTDValidator.validateSVG(data)
+            written = try DTDValidator.serializedSVG(document, indent: indent, concurrently: concurrently)
         } catch {
             throw ExportError(error.description)
         }
-        if let first = issues.first {
+        if let first = written.issues.first {
             throw ExportError("internal error: the SVG for '\(name)' does not validate against SVG 1.1 (\(first)); nothing was written; please report this")
         }
+        return written.data
     }
 }

@@ -23,7 +23,7 @@ public enum DTDValidator {
         return LibXML.validationLock.withLock { resolveSVG11DTD() }
     }
 
-    private static func resolveSVG11DTD() -> String? {
+    static func resolveSVG11DTD() -> String? {
         guard let resolved = xmlCatalogResolve(svg11PublicID, svg11SystemID) else { return nil }
         defer { segue_xml_free(resolved) }
         let uri = String(cString: resolved)
@@ -82,7 +82,7 @@ public enum DTDValidator {
 
     /// The SVG 1.1 DTD with `subset`'s attribute declarations added, or nil when the subset
     /// declares anything else (elements, entities) or the DTD cannot be loaded.
-    private static func svg11DTD(extendedBy subset: xmlDtdPtr?) -> xmlDtdPtr? {
+    static func svg11DTD(extendedBy subset: xmlDtdPtr?) -> xmlDtdPtr? {
         var declarations: [xmlAttributePtr] = []
         var node = subset?.pointee.children
         while let current = node {
@@ -168,12 +168,38 @@ final class IssueCollector {
         xmlSetStructuredErrorFunc(context) { context, error in
             guard let context, let error else { return }
             let collector = Unmanaged<IssueCollector>.fromOpaque(context).takeUnretainedValue()
-            let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-            collector.add(XMLIssue(line: Int(error.pointee.line),
-                                   message: message.trimmingCharacters(in: .whitespacesAndNewlines)))
+            var message = (error.pointee.message.map { String(cString: $0) } ?? "unknown error")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            // An element built in memory has no line: its path tells where it is.
+            if error.pointee.line == 0, let node = error.pointee.node {
+                message += " (at \(elementPath(node.assumingMemoryBound(to: xmlNode.self))))"
+            }
+            collector.add(XMLIssue(line: Int(error.pointee.line), message: message))
         }
         defer { xmlSetStructuredErrorFunc(nil, nil) }
         body()
         return issues
     }
+}
+
+/// Where an element lies in its document, as the names of its ancestors and its own, each with
+/// its place among the siblings of its name where it has some (`svg/defs/clipPath[3]/rect`).
+func elementPath(_ node: xmlNodePtr) -> String {
+    var steps: [String] = []
+    // An attribute's issue names its element.
+    var current: xmlNodePtr? = node.pointee.type == XML_ATTRIBUTE_NODE ? node.pointee.parent : node
+    while let element = current, element.pointee.type == XML_ELEMENT_NODE {
+        let name = String(cString: element.pointee.name)
+        func isNamedAlike(_ other: xmlNodePtr) -> Bool {
+            other.pointee.type == XML_ELEMENT_NODE && xmlStrEqual(other.pointee.name, element.pointee.name) == 1
+        }
+        var before = 0, after = 0
+        var sibling = element.pointee.prev
+        while let s = sibling { if isNamedAlike(s) { before += 1 }; sibling = s.pointee.prev }
+        sibling = element.pointee.next
+        while let s = sibling { if isNamedAlike(s) { after += 1 }; sibling = s.pointee.next }
+        steps.append(before + after > 0 ? "\(name)[\(before + 1)]" : name)
+        current = element.pointee.parent
+    }
+    return steps.reversed().joined(separator: "/")
 }

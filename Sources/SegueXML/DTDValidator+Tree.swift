@@ -1,0 +1,124 @@
+import CLibXML2
+import Foundation
+
+extension DTDValidator {
+    /// A document built in memory, serialised, and checked as `validateSVG(_:)` checks bytes, but
+    /// in the tree, without parsing the bytes back (which took longer than the check itself):
+    /// against the SVG 1.1 DTD and the attributes the document's internal subset declares. A
+    /// DOCTYPE that names another DTD is an issue. An issue names the element by its path
+    /// (`svg/defs/clipPath[3]/rect`), a tree having no lines. `concurrently`: the check runs on
+    /// another core while this one serialises (`SideWork`).
+    ///
+    /// Both only read the tree. For the check, the DTD hangs on the document as its external
+    /// subset, and the internal subset's placeholder declarations of the elements it gives
+    /// attributes to are set aside (libxml2 would take them for the elements' own, undeclared);
+    /// the check notes ids and the declared types of attributes, none of which serialising reads.
+    /// All that is done before both start and undone once both are done.
+    public static func serializedSVG(_ document: XMLDocument, indent: Bool,
+                                     concurrently: Bool = true) throws(XMLValidatorError) -> (data: Data, issues: [XMLIssue]) {
+        LibXML.initialize()
+        LibXML.validationLock.lock()
+        defer { LibXML.validationLock.unlock() }
+        guard resolveSVG11DTD() != nil else { throw .dtdMissing }
+        let doc = document.doc
+        if let issue = unfitForSVG11(doc) { return (document.serialized(indent: indent), [issue]) }
+        guard let dtd = svg11DTD(extendedBy: nil) else {
+            return (document.serialized(indent: indent), [XMLIssue(line: 0, message: "cannot load the SVG 1.1 DTD")])
+        }
+        let subset = doc.pointee.intSubset
+        let placeholders = subset?.pointee.elements
+        subset?.pointee.elements = nil
+        doc.pointee.extSubset = dtd
+        defer {
+            doc.pointee.extSubset = nil
+            subset?.pointee.elements = placeholders
+        }
+        if let ids = doc.pointee.ids {
+            xmlFreeIDTable(OpaquePointer(ids))
+            doc.pointee.ids = nil
+        }
+        if let refs = doc.pointee.refs {
+            xmlFreeRefTable(OpaquePointer(refs))
+            doc.pointee.refs = nil
+        }
+        let check = SideWork { () -> [XMLIssue] in
+            IssueCollector().collect {
+                let validity = xmlNewValidCtxt()
+                defer { xmlFreeValidCtxt(validity) }
+                guard xmlValidateRoot(validity, doc) == 1, let root = xmlDocGetRootElement(doc) else { return }
+                _ = xmlValidateElement(validity, doc, root)
+                _ = xmlValidateDocumentFinal(validity, doc)
+            }
+        }
+        if concurrently { check.start() }
+        let data = document.serialized(indent: indent)
+        let unwritable = firstUnwritableCharacter(in: data)
+        let issues = check.result()
+        return (data, (unwritable.map { [$0] } ?? []) + issues)
+    }
+
+    /// The first character XML 1.0 does not allow in `data`, written out or as a reference, as
+    /// an issue: what a parse of the bytes finds and a check of the tree does not (libxml2 writes
+    /// what the tree holds).
+    static func firstUnwritableCharacter(in data: Data) -> XMLIssue? {
+        data.withUnsafeBytes { raw -> XMLIssue? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var line = 1
+            var index = 0
+            func issue(_ value: UInt32) -> XMLIssue {
+                let hex = String(value, radix: 16, uppercase: true)
+                let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                return XMLIssue(line: line, message: "the document holds \(code), a character XML 1.0 does not allow")
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case 0x0A: line += 1
+                case 0x09, 0x0D: break
+                case ..<0x20: return issue(UInt32(byte))
+                // U+FFFE and U+FFFF: EF BF BE and EF BF BF.
+                case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBF && bytes[index + 1] >= 0xBE:
+                    return issue(0xFFF0 + UInt32(bytes[index + 1] - 0xB0))
+                case UInt8(ascii: "&") where index < bytes.count && bytes[index] == UInt8(ascii: "#"):
+                    // A character reference: &#ddd; or &#xhhh;.
+                    var cursor = index + 1
+                    let isHex = cursor < bytes.count && bytes[cursor] == UInt8(ascii: "x")
+                    if isHex { cursor += 1 }
+                    var value: UInt32 = 0
+                    while cursor < bytes.count, bytes[cursor] != UInt8(ascii: ";"), value <= 0x10FFFF {
+                        let digit = bytes[cursor]
+                        switch digit {
+                        case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value * (isHex ? 16 : 10) + UInt32(digit - UInt8(ascii: "0"))
+                        case UInt8(ascii: "a")...UInt8(ascii: "f") where isHex: value = value * 16 + UInt32(digit - UInt8(ascii: "a") + 10)
+                        case UInt8(ascii: "A")...UInt8(ascii: "F") where isHex: value = value * 16 + UInt32(digit - UInt8(ascii: "A") + 10)
+                        default: return XMLIssue(line: line, message: "the document holds a malformed character reference")
+                        }
+                        cursor += 1
+                    }
+                    switch value {
+                    case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: break
+                    default: return issue(value)
+                    }
+                default: break
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Why a document cannot be checked as SVG 1.1, if it cannot: its root is no `<svg>`, its
+    /// DOCTYPE names another DTD, or it holds a DTD already.
+    private static func unfitForSVG11(_ doc: xmlDocPtr) -> XMLIssue? {
+        guard let root = xmlDocGetRootElement(doc), String(cString: root.pointee.name) == "svg" else {
+            return XMLIssue(line: 0, message: "the document element is not <svg>")
+        }
+        if let named = doc.pointee.intSubset?.pointee.ExternalID.map({ String(cString: $0) }), named != svg11PublicID {
+            return XMLIssue(line: 0, message: "the DOCTYPE names '\(named)', not SVG 1.1 ('\(svg11PublicID)')")
+        }
+        if doc.pointee.extSubset != nil {
+            return XMLIssue(line: 0, message: "the document holds an external DTD of its own")
+        }
+        return nil
+    }
+}
