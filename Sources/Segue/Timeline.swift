@@ -46,7 +46,8 @@ public struct Timeline: Codable, Sendable, Equatable {
     /// Every time at which some property's keyframe segment starts or ends, sorted, within 0...duration.
     public var keyframeTimes: [Double] {
         var times = Set([0, duration])
-        for layer in layers { times.formUnion(layer.keyframeTimes) }
+        // By index: a `LayerNode` taken out of the list whole copies all its tracks.
+        for index in layers.indices { times.formUnion(layers[index].keyframeTimes) }
         return times.filter { $0 >= 0 && $0 <= duration }.sorted()
     }
 }

@@ -21,16 +21,18 @@ public struct Evaluator: Sendable {
     public init(_ timeline: Timeline) {
         self.timeline = timeline
         keyframeTimes = timeline.keyframeTimes
+        // Read field by field: a `LayerNode` taken out of the list whole copies all its tracks.
+        let layers = timeline.layers
         var children: [String: [Int]] = [:]
-        for (index, layer) in timeline.layers.enumerated() {
-            if let parent = layer.parent { children[parent, default: []].append(index) }
+        for index in layers.indices {
+            if let parent = layers[index].parent { children[parent, default: []].append(index) }
         }
         self.children = children
         var indices: [String: Int] = [:]
-        for (index, layer) in timeline.layers.enumerated() where indices[layer.id] == nil { indices[layer.id] = index }
+        for index in layers.indices where indices[layers[index].id] == nil { indices[layers[index].id] = index }
         self.indices = indices
-        parents = timeline.layers.map { $0.parent.flatMap { indices[$0] } }
-        placements = timeline.layers.map(LayerPlacement.init)
+        parents = layers.indices.map { layers[$0].parent.flatMap { indices[$0] } }
+        placements = layers.indices.map { LayerPlacement(layers[$0]) }
     }
 
     /// The layer with `id` (the first, should two share one).
@@ -154,12 +156,13 @@ public struct Evaluator: Sendable {
 
     /// Sublayers back to front: by `zPosition`, ties in the order they were added.
     public func paintOrder(of id: String, at t: Double) -> [Int] {
+        // Each depth read once, through the placing tracks (taking a `LayerNode` out of the
+        // timeline's list copies all its tracks).
         let indices = children[id] ?? []
-        return indices.enumerated().sorted { a, b in
-            let za = timeline.layers[a.element].zPosition.value(at: t)
-            let zb = timeline.layers[b.element].zPosition.value(at: t)
-            return za != zb ? za < zb : a.offset < b.offset
-        }.map(\.element)
+        let depths = indices.map { placements[$0].zPosition.value(at: t) }
+        return indices.indices.sorted { a, b in
+            depths[a] != depths[b] ? depths[a] < depths[b] : a < b
+        }.map { indices[$0] }
     }
 
     /// Refuses sublayers whose stacking order changes over the transition, which the writers draw

@@ -261,10 +261,17 @@ extension SVGBuilder {
             let h = place(t), s = frame.screen(t)
             return (h, s, s.isAffine ? h.concatenating(s) : nil)
         }
+        // The instant that last took a disagreement past its cap: looked at first, as the next
+        // strip tried, a little narrower or wider, most likely strays most there too (most
+        // strips tried do not fit, and one such instant tells).
+        var telling = 0
         // The worst disagreement of the strips' maps, or, once it passes `cap`, some larger one.
         func error(_ rects: [Rect], cap: Double = .infinity) -> Double {
             var worst = 0.0
-            for (h, s, toScreen) in maps where worst <= cap {
+            for k in maps.indices where worst <= cap {
+                let index = (telling + k) % maps.count
+                let (h, s, toScreen) = maps[index]
+                defer { if worst > cap { telling = index } }
                 for r in rects {
                     let affine = Affine2D(fitting: r) { h.apply($0) ?? $0 }
                     // How far the strip's map strays from the projection at p, on screen.

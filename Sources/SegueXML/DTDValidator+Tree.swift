@@ -63,23 +63,26 @@ extension DTDValidator {
     static func firstUnwritableCharacter(in data: Data) -> XMLIssue? {
         data.withUnsafeBytes { raw -> XMLIssue? in
             let bytes = raw.bindMemory(to: UInt8.self)
-            var line = 1
-            var index = 0
-            func issue(_ value: UInt32) -> XMLIssue {
+            func issue(_ message: String, at offset: Int) -> XMLIssue {
+                XMLIssue(line: 1 + bytes[..<offset].count { $0 == 0x0A }, message: message)
+            }
+            func character(_ value: UInt32, at offset: Int) -> XMLIssue {
                 let hex = String(value, radix: 16, uppercase: true)
                 let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                return XMLIssue(line: line, message: "the document holds \(code), a character XML 1.0 does not allow")
+                return issue("the document holds \(code), a character XML 1.0 does not allow", at: offset)
             }
+            var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
+                // Most bytes are printable ASCII or inside a sequence that is not U+FFFx.
+                if byte >= 0x20 && byte != UInt8(ascii: "&") && byte != 0xEF { continue }
                 switch byte {
-                case 0x0A: line += 1
-                case 0x09, 0x0D: break
-                case ..<0x20: return issue(UInt32(byte))
+                case 0x09, 0x0A, 0x0D: break
+                case ..<0x20: return character(UInt32(byte), at: index - 1)
                 // U+FFFE and U+FFFF: EF BF BE and EF BF BF.
                 case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBF && bytes[index + 1] >= 0xBE:
-                    return issue(0xFFF0 + UInt32(bytes[index + 1] - 0xB0))
+                    return character(0xFFF0 + UInt32(bytes[index + 1] - 0xB0), at: index - 1)
                 case UInt8(ascii: "&") where index < bytes.count && bytes[index] == UInt8(ascii: "#"):
                     // A character reference: &#ddd; or &#xhhh;.
                     var cursor = index + 1
@@ -92,13 +95,13 @@ extension DTDValidator {
                         case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value * (isHex ? 16 : 10) + UInt32(digit - UInt8(ascii: "0"))
                         case UInt8(ascii: "a")...UInt8(ascii: "f") where isHex: value = value * 16 + UInt32(digit - UInt8(ascii: "a") + 10)
                         case UInt8(ascii: "A")...UInt8(ascii: "F") where isHex: value = value * 16 + UInt32(digit - UInt8(ascii: "A") + 10)
-                        default: return XMLIssue(line: line, message: "the document holds a malformed character reference")
+                        default: return issue("the document holds a malformed character reference", at: index - 1)
                         }
                         cursor += 1
                     }
                     switch value {
                     case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: break
-                    default: return issue(value)
+                    default: return character(value, at: index - 1)
                     }
                 default: break
                 }
