@@ -110,3 +110,22 @@ extension TreeValidationTests {
         #expect(try DTDValidator.serializedSVG(fine, indent: false).issues.isEmpty)
     }
 }
+
+extension TreeValidationTests {
+    /// Attribute values reach the check as a parse of the bytes reads them: a value the DTD fixes
+    /// (`version="1.1"`), an id that is no XML name, and a value with characters the bytes escape
+    /// (which the check must see unescaped, as the DTD does).
+    @Test func attributeValuesAreCheckedAsWritten() throws {
+        let document = document()
+        document.root.set("version", "1.0")
+        document.root.addChild("rect").set("id", "two words").set("width", "1").set("height", "1")
+        document.root.addChild("rect").set("id", "fine").set("class", "a<b & \"c\"\n").set("width", "1").set("height", "1")
+        let written = try DTDValidator.serializedSVG(document, indent: false)
+        let messages = written.issues.map(\.message)
+        #expect(messages.contains { $0.contains("version of svg must be \"1.1\"") }, "\(messages)")
+        #expect(messages.contains { $0.contains("attribute id of rect is not valid (at svg/rect[1])") }, "\(messages)")
+        // The same issues as the bytes', but for where each lies.
+        let fromBytes = try DTDValidator.validateSVG(written.data).map(\.message)
+        #expect(messages.map { $0.replacingOccurrences(of: #" \(at [^)]*\)$"#, with: "", options: .regularExpression) } == fromBytes)
+    }
+}
