@@ -13,16 +13,20 @@ extension DTDValidator {
     /// subset, and the internal subset's placeholder declarations of the elements it gives
     /// attributes to are set aside (libxml2 would take them for the elements' own, undeclared);
     /// the check notes ids and the declared types of attributes, none of which serialising reads.
-    /// All that is done before both start and undone once both are done.
+    /// All that is done before both start and undone once both are done. Only the check holds
+    /// `LibXML.validationLock` (it builds the shared DTD's content models as it needs them), so
+    /// other exports serialise meanwhile.
     public static func serializedSVG(_ document: XMLDocument, indent: Bool,
                                      concurrently: Bool = true) throws(XMLValidatorError) -> (data: Data, issues: [XMLIssue]) {
         LibXML.initialize()
-        LibXML.validationLock.lock()
-        defer { LibXML.validationLock.unlock() }
-        guard resolveSVG11DTD() != nil else { throw .dtdMissing }
+        let found = LibXML.validationLock.withLock { () -> (resolves: Bool, dtd: UnsafeSendable<xmlDtdPtr>?) in
+            guard resolveSVG11DTD() != nil else { return (false, nil) }
+            return (true, svg11DTD(extendedBy: nil).map(UnsafeSendable.init))
+        }
+        guard found.resolves else { throw .dtdMissing }
         let doc = document.doc
         if let issue = unfitForSVG11(doc) { return (document.serialized(indent: indent), [issue]) }
-        guard let dtd = svg11DTD(extendedBy: nil) else {
+        guard let dtd = found.dtd?.value else {
             return (document.serialized(indent: indent), [XMLIssue(line: 0, message: "cannot load the SVG 1.1 DTD")])
         }
         let subset = doc.pointee.intSubset
@@ -42,6 +46,8 @@ extension DTDValidator {
             doc.pointee.refs = nil
         }
         let check = SideWork { () -> [XMLIssue] in
+            LibXML.validationLock.lock()
+            defer { LibXML.validationLock.unlock() }
             let collector = IssueCollector()
             return collector.collect {
                 guard let validity = xmlNewValidCtxt() else {

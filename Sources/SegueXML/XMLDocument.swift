@@ -252,8 +252,9 @@ enum LibXML {
     }
 }
 
-/// A value handed to another thread that nothing else uses any more.
-private struct UnsafeSendable<Value>: @unchecked Sendable {
+/// A value handed to another thread that nothing else uses any more (or, for the SVG 1.1 DTD,
+/// that is only used under `LibXML.validationLock`).
+struct UnsafeSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
