@@ -27,7 +27,7 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
     private let grid: TimeGrid
 
     init(grid: TimeGrid = .none) {
-        let storage = Storage(slotCount: 16)
+        let storage = Storage(slotCount: 16, valueCapacity: 8)
         published = [storage]
         current = Atomic(Unmanaged.passUnretained(storage))
         self.grid = grid
@@ -78,13 +78,13 @@ final class PublishedTimeTable<Value>: @unchecked Sendable {
         }
     }
 
-    /// The current storage, as this thread last published it, with room for one more value: a
-    /// larger one published first when it is full. Read without counting a reference to it or
-    /// claiming `published` (a memo keeps values by the thousand).
+    /// The current storage, as this thread last published it, with room for one more value (and
+    /// its hashed slot): a larger one published first when it is full. Read without counting a
+    /// reference to it or claiming `published` (a memo keeps values by the thousand).
     private func storageWithRoom() -> Unmanaged<Storage> {
         let storage = current.load(ordering: .relaxed)
-        guard storage._withUnsafeGuaranteedRef({ ($0.count + 1) * 2 > $0.slotCount }) else { return storage }
-        let larger = storage._withUnsafeGuaranteedRef { $0.doubled() }
+        guard storage._withUnsafeGuaranteedRef({ $0.isFull }) else { return storage }
+        let larger = storage._withUnsafeGuaranteedRef { $0.grown(sampledValues: grid.count) }
         published.append(larger)
         current.store(Unmanaged.passUnretained(larger), ordering: .releasing)
         return Unmanaged.passUnretained(larger)
@@ -138,25 +138,33 @@ extension PublishedTimeTable {
     /// keys published one by one. A value keeps its place when the table grows.
     fileprivate final class Storage {
         let slotCount: Int
+        /// How many values `values` has room for.
+        private let valueCapacity: Int
         private let mask: Int
         private let shift: UInt64
         /// Each slot's key, and beside it (on the same cache line) where its value lies in
         /// `values`: words `2 × slot` and `2 × slot + 1`. A key is `TimeKey.free` while the slot is
         /// empty; an index is only read once its key is found.
         private let words: UnsafeMutablePointer<Atomic<UInt64>>
-        /// The values, in the order they were kept: at most half as many as slots.
+        /// The values, in the order they were kept, those of grid slots and hashed ones alike.
         private let values: UnsafeMutablePointer<Value>
         /// How many values are kept (the writing thread's count).
         private(set) var count = 0
+        /// How many of them have a hashed slot: at most half as many as slots.
+        private var hashedCount = 0
 
-        init(slotCount: Int) {
+        init(slotCount: Int, valueCapacity: Int) {
             self.slotCount = slotCount
+            self.valueCapacity = valueCapacity
             mask = slotCount - 1
             shift = UInt64(64 - slotCount.trailingZeroBitCount)
             words = .allocate(capacity: 2 * slotCount)
             for word in 0..<2 * slotCount { (words + word).initialize(to: Atomic(TimeKey.free)) }
-            values = .allocate(capacity: slotCount / 2)
+            values = .allocate(capacity: valueCapacity)
         }
+
+        /// Whether one more value, hashed or not, would not fit.
+        var isFull: Bool { count == valueCapacity || (hashedCount + 1) * 2 > slotCount }
 
         deinit {
             words.deinitialize(count: 2 * slotCount)
@@ -202,14 +210,25 @@ extension PublishedTimeTable {
             let (index, isFree) = slot(key)
             guard isFree else { return }
             let place = append(value)
+            hashedCount += 1
             words[2 * index + 1].store(UInt64(truncatingIfNeeded: place), ordering: .relaxed)
             words[2 * index].store(key.bits, ordering: .releasing)
         }
 
-        /// A table with twice the slots, holding the same values in the same places.
-        func doubled() -> Storage {
-            let larger = Storage(slotCount: slotCount * 2)
-            for index in 0..<count { _ = larger.append(values[index]) }
+        /// A larger table holding the same values in the same places: twice the hashed slots
+        /// where they are half full, and room for more values where those are full: twice as
+        /// many, or at once `sampledValues` once a memo keeps a few dozen (it is then most often
+        /// asked along the sampling grid, whose times and middles have slots of their own but
+        /// whose values fill the list: doubling from eight, book-flip's largest lists copied
+        /// themselves nine times, and their hashed slots, sized to the values, with them).
+        func grown(sampledValues: Int) -> Storage {
+            let slots = (hashedCount + 1) * 2 > slotCount ? slotCount * 2 : slotCount
+            let capacity = count < valueCapacity ? valueCapacity
+                : valueCapacity >= 32 ? max(2 * valueCapacity, sampledValues) : 2 * valueCapacity
+            let larger = Storage(slotCount: slots, valueCapacity: capacity)
+            (larger.values).initialize(from: values, count: count)
+            larger.count = count
+            larger.hashedCount = hashedCount
             for slot in 0..<slotCount {
                 let bits = words[2 * slot].load(ordering: .relaxed)
                 guard bits != TimeKey.free else { continue }
