@@ -226,7 +226,7 @@ extension PublishedTimeTable {
             let capacity = count < valueCapacity ? valueCapacity
                 : valueCapacity >= 32 ? max(2 * valueCapacity, sampledValues) : 2 * valueCapacity
             let larger = Storage(slotCount: slots, valueCapacity: capacity)
-            (larger.values).initialize(from: values, count: count)
+            larger.values.initialize(from: values, count: count)
             larger.count = count
             larger.hashedCount = hashedCount
             for slot in 0..<slotCount {

@@ -136,13 +136,10 @@ extension DTDValidator {
                     if isHex { cursor += 1 }
                     var value: UInt32 = 0
                     while cursor < bytes.count, bytes[cursor] != UInt8(ascii: ";"), value <= 0x10FFFF {
-                        let digit = bytes[cursor]
-                        switch digit {
-                        case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value * (isHex ? 16 : 10) + UInt32(digit - UInt8(ascii: "0"))
-                        case UInt8(ascii: "a")...UInt8(ascii: "f") where isHex: value = value * 16 + UInt32(digit - UInt8(ascii: "a") + 10)
-                        case UInt8(ascii: "A")...UInt8(ascii: "F") where isHex: value = value * 16 + UInt32(digit - UInt8(ascii: "A") + 10)
-                        default: return issue("the document holds a malformed character reference", at: index - 1)
+                        guard let digit = Character(UnicodeScalar(bytes[cursor])).hexDigitValue, isHex || digit < 10 else {
+                            return issue("the document holds a malformed character reference", at: index - 1)
                         }
+                        value = value * (isHex ? 16 : 10) + UInt32(digit)
                         cursor += 1
                     }
                     switch value {
@@ -160,7 +157,7 @@ extension DTDValidator {
     /// DOCTYPE names another DTD, or it holds a DTD already.
     private static func unfitForSVG11(_ doc: xmlDocPtr) -> XMLIssue? {
         guard let root = xmlDocGetRootElement(doc), String(cString: root.pointee.name) == "svg" else {
-            return XMLIssue(line: 0, message: "the document element is not <svg>")
+            return notSVG
         }
         if let named = doc.pointee.intSubset?.pointee.ExternalID.map({ String(cString: $0) }), named != svg11PublicID {
             return XMLIssue(line: 0, message: "the DOCTYPE names '\(named)', not SVG 1.1 ('\(svg11PublicID)')")

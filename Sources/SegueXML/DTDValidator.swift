@@ -51,7 +51,7 @@ public enum DTDValidator {
             }
             defer { LibXML.free(doc) }
             guard let root = xmlDocGetRootElement(doc), String(cString: root.pointee.name) == "svg" else {
-                collector.add(XMLIssue(line: 0, message: "the document element is not <svg>"))
+                collector.add(Self.notSVG)
                 return
             }
             let validity = xmlNewValidCtxt()
@@ -128,6 +128,9 @@ public enum DTDValidator {
     /// empty document as no document, without an error).
     private static let unparsed = XMLIssue(line: 0, message: "the document is empty: an SVG file holds an <svg> element")
 
+    /// What a document whose root is not `<svg>` says, as bytes or as a tree.
+    static let notSVG = XMLIssue(line: 0, message: "the document element is not <svg>")
+
     /// Parses `data` with `options` and without libxml2's hard-coded size limits
     /// (`XML_PARSE_HUGE`): a document past 10 MB is refused with "Huge input lookup" otherwise,
     /// and an export that many keyframes make that large is as valid as a small one.
@@ -184,7 +187,7 @@ final class IssueCollector {
 
 /// Where an element lies in its document, as the names of its ancestors and its own, each with
 /// its place among the siblings of its name where it has some (`svg/defs/clipPath[3]/rect`).
-func elementPath(_ node: xmlNodePtr) -> String {
+private func elementPath(_ node: xmlNodePtr) -> String {
     var steps: [String] = []
     // An attribute's issue names its element.
     var current: xmlNodePtr? = node.pointee.type == XML_ATTRIBUTE_NODE ? node.pointee.parent : node
