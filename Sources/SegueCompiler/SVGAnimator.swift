@@ -151,9 +151,13 @@ final class SVGAnimator {
         case shared(moved: [Double])
     }
 
+    /// A transform step's numbers: an angle (`rotate`, `skewX`, `skewY`) alone, or a pair
+    /// (`translate`, `scale`). A pair of values, not a list: one is made for every keyframe.
+    typealias StepNumbers = (first: Double, second: Double?)
+
     /// Animates one part of an element's transform: `translate`, `rotate`, `scale`, `skewX` or `skewY`.
     func animateTransform<V: Interpolatable>(_ track: Animated<V>, _ type: String, on element: XMLElement, decimals: Int,
-                                             timing: StepTiming, numbers: @escaping (V) -> [Double]) {
+                                             timing: StepTiming, numbers: @escaping (V) -> StepNumbers) {
         guard !track.isConstant else { return }
         // How far the step moves things on screen, in px, from one value to another: a scale
         // moves a point `reach` away by at most its larger factor's change times `reach`.
@@ -179,7 +183,8 @@ final class SVGAnimator {
             let unit = type == "translate" ? "px" : type == "scale" ? "" : "deg"
             addCSS(track.withSpringsSampled(tolerance: 0.0005, distance: distance, pixelTolerance: pixelTolerance),
                    property: "transform", on: element) { value in
-                "\(type)(\(numbers(value).map { SVGFormat.number($0, decimals: decimals) + unit }.joined(separator: ",")))"
+                let (first, second) = numbers(value)
+                return "\(type)(\(([first] + (second.map { [$0] } ?? [])).map { SVGFormat.number($0, decimals: decimals) + unit }.joined(separator: ",")))"
             }
         }
     }
@@ -187,13 +192,13 @@ final class SVGAnimator {
     /// What `animateTransform` writes in SMIL with `.shared(moved:)` timing, worked out apart from
     /// any document: it reads only its arguments, so it may run on any thread.
     static func preparedTransform<V: Interpolatable>(_ track: Animated<V>, _ type: String, decimals: Int, moved: [Double],
-                                                     clock: SMILClock, numbers: @escaping (V) -> [Double]) -> PreparedSMILAnimation {
+                                                     clock: SMILClock, numbers: @escaping (V) -> StepNumbers) -> PreparedSMILAnimation {
         SMILAnimation(track: track, moved: moved, format: transformFormat(decimals, numbers)).preparedTransform(type, clock: clock)
     }
 
     /// A transform step's numbers as SMIL writes them: comma-separated, `decimals` each.
-    private static func transformFormat<V>(_ decimals: Int, _ numbers: @escaping (V) -> [Double]) -> (V) -> String {
-        { value in SVGFormat.numbers(numbers(value), decimals: decimals, separator: ",") }
+    private static func transformFormat<V>(_ decimals: Int, _ numbers: @escaping (V) -> StepNumbers) -> (V) -> String {
+        { value in let (first, second) = numbers(value); return SVGFormat.numbers(first, second, decimals: decimals, separator: ",") }
     }
 
     /// An element's opacity; in CSS it is folded with `hidden` (see `hide`).

@@ -185,9 +185,9 @@ extension SVGBuilder {
             let digits = digits(decimals: decimals)
             return switch self {
             case .pair(let type, let pair):
-                SVGAnimator.preparedTransform(pair, type, decimals: digits, moved: moved, clock: clock) { [$0.x, $0.y] }
+                SVGAnimator.preparedTransform(pair, type, decimals: digits, moved: moved, clock: clock) { ($0.x, $0.y) }
             case .angle(let type, let angle):
-                SVGAnimator.preparedTransform(angle, type, decimals: digits, moved: moved, clock: clock) { [$0] }
+                SVGAnimator.preparedTransform(angle, type, decimals: digits, moved: moved, clock: clock) { ($0, nil) }
             }
         }
     }
@@ -209,7 +209,7 @@ extension SVGBuilder {
             } else if let prepared {
                 prepared.write(on: group)
             } else {
-                animator.animateTransform(pair, type, on: group, decimals: digits, timing: .shared(moved: moved)) { [$0.x, $0.y] }
+                animator.animateTransform(pair, type, on: group, decimals: digits, timing: .shared(moved: moved)) { ($0.x, $0.y) }
             }
             return group
         case .angle(let type, let angle):
@@ -220,7 +220,7 @@ extension SVGBuilder {
             } else if let prepared {
                 prepared.write(on: group)
             } else {
-                animator.animateTransform(angle, type, on: group, decimals: digits, timing: .shared(moved: moved)) { [$0] }
+                animator.animateTransform(angle, type, on: group, decimals: digits, timing: .shared(moved: moved)) { ($0, nil) }
             }
             return group
         }

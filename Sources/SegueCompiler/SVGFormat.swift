@@ -17,18 +17,19 @@ public enum SVGFormat {
     }
 
     private static func spell(_ value: Double, decimals: Int, zeroBeforePoint: Bool) -> String {
-        // Written straight into the string's storage: documents spell numbers by the ten
-        // thousand, and building each from smaller strings cost more than working it out.
-        var isQuick = true
-        let text = String(unsafeUninitializedCapacity: longestQuickSpelling) { buffer in
+        // Spelled on the stack, then made a string: documents spell numbers by the ten thousand,
+        // and building each from smaller strings cost more than working it out. (A string made
+        // with room for the longest spelling would take the heap for every number; one made
+        // from the bytes keeps the usual fifteen or fewer in itself.)
+        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestQuickSpelling) { buffer -> String? in
             var count = 0
-            isQuick = spellQuickly(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint) { byte in
+            let isQuick = spellQuickly(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint) { byte in
                 buffer[count] = byte
                 count += 1
             }
-            return count
+            return isQuick ? String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self) : nil
         }
-        return isQuick ? text : spelledByFormat(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint)
+        return text ?? spelledByFormat(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint)
     }
 
     /// The most bytes `spellQuickly` writes: a sign, 16 digits before the point (below 2^53), the
@@ -105,6 +106,25 @@ public enum SVGFormat {
             list.append(value, decimals: decimals)
         }
         return list.text
+    }
+
+    /// One number, or a pair with `separator` between them (a transform step's), spelled as
+    /// `number` spells them, on the stack: animations spell one for every keyframe.
+    static func numbers(_ first: Double, _ second: Double?, decimals: Int, separator: Unicode.Scalar) -> String {
+        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * longestQuickSpelling + 1) { buffer -> String? in
+            var count = 0
+            func put(_ byte: UInt8) {
+                buffer[count] = byte
+                count += 1
+            }
+            guard spellQuickly(first, decimals: decimals, zeroBeforePoint: false, put: put) else { return nil }
+            if let second {
+                put(UInt8(ascii: separator))
+                guard spellQuickly(second, decimals: decimals, zeroBeforePoint: false, put: put) else { return nil }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
+        return text ?? numbers([first] + (second.map { [$0] } ?? []), decimals: decimals, separator: separator)
     }
 
     /// Numbers spelled as `number` spells them, and the characters between them, gathered as

@@ -22,13 +22,13 @@ enum TransformStep {
         case .fixed(let h):
             group.set("transform", SVGFormat.transform(h))
         case .translate(let track):
-            animator.animateTransform(track, "translate", on: group, decimals: 3, timing: .reach(1)) { [$0.x, $0.y] }
+            animator.animateTransform(track, "translate", on: group, decimals: 3, timing: .reach(1)) { ($0.x, $0.y) }
         case .rotate(let track):
-            animator.animateTransform(track, "rotate", on: group, decimals: 4, timing: .reach(reach())) { [$0] }
+            animator.animateTransform(track, "rotate", on: group, decimals: 4, timing: .reach(reach())) { ($0, nil) }
         case .scale(let track):
             // A point's distance from the anchor before scaling: its distance on screen over the scale.
             let smallest = track.keyframes.map { min(abs($0.value.x), abs($0.value.y)) }.min() ?? 1
-            animator.animateTransform(track, "scale", on: group, decimals: 5, timing: .reach(reach() / max(smallest, 1e-3))) { [$0.x, $0.y] }
+            animator.animateTransform(track, "scale", on: group, decimals: 5, timing: .reach(reach() / max(smallest, 1e-3))) { ($0.x, $0.y) }
         }
     }
 }
