@@ -222,10 +222,12 @@ extension ProjectionFrame {
     func largestStretch(at times: [Double], over region: (Int) -> Rect) -> Double {
         var largest = 0.0
         for (k, t) in times.enumerated() where shown(t) {
-            let map = place(t).concatenating(screen(t))
-            for corner in region(k).corners {
-                if let stretch = map.stretch(at: corner) { largest = max(largest, stretch) }
+            let map = place(t).concatenating(screen(t)), r = region(k)
+            // The corners one by one, not listed: this runs at every time sampling looks at first.
+            func stretch(_ x: Double, _ y: Double) {
+                if let stretch = map.stretch(at: Point(x: x, y: y)) { largest = max(largest, stretch) }
             }
+            stretch(r.minX, r.minY); stretch(r.maxX, r.minY); stretch(r.maxX, r.maxY); stretch(r.minX, r.maxY)
         }
         return largest
     }

@@ -116,8 +116,8 @@ struct SMILAnimation<Value: Interpolatable> {
 
     /// The animation element's timing and values.
     private func attributes(_ frames: [WrittenKeyframe<Value>], clock: SMILClock) -> [(String, String)] {
-        var attributes = [("values", frames.map(\.text).joined(separator: ";")),
-                          ("keyTimes", frames.map(\.instant).joined(separator: ";"))]
+        var attributes = [("values", SVGFormat.joined(frames.map(\.text), separator: ";")),
+                          ("keyTimes", SVGFormat.joined(frames.map(\.instant), separator: ";"))]
         if Value.isDiscrete {
             attributes.append(("calcMode", "discrete"))
         } else if frames.dropFirst().allSatisfy({ $0.frame.curve.isLinear }) {
@@ -128,7 +128,7 @@ struct SMILAnimation<Value: Interpolatable> {
                 let c = written.frame.curve.bezier ?? .linear
                 return SVGFormat.numbers([c.x1, c.y1, c.x2, c.y2], decimals: 4, separator: " ")
             }
-            attributes.append(("keySplines", splines.joined(separator: ";")))
+            attributes.append(("keySplines", SVGFormat.joined(splines, separator: ";")))
         }
         return attributes + clock.attributes
     }

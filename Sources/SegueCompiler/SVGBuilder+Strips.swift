@@ -151,7 +151,7 @@ extension SVGBuilder {
                      .angle("skewX", track.map { $0.parts.skewX }), .pair("scale", track.map { $0.parts.scale })]
         }
         let moved = zip(maps, maps.dropFirst()).map { from, to in
-            probes.map { from.apply($0).distance(to: to.apply($0)) }.max() ?? 0
+            probes.reduce(0) { farthest, probe in max(farthest, from.apply(probe).distance(to: to.apply(probe))) }
         }
         // What SMIL draws from the printed keyframes, against the model.
         let drawn = measuredTimes.map { straying.worst(of: written(), over: clip, at: $0) } ?? 0

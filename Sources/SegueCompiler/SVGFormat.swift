@@ -108,6 +108,21 @@ public enum SVGFormat {
         return list.text
     }
 
+    /// `texts` with `separator` between them, made in one piece: `joined(separator:)` guesses the
+    /// room it needs and grows the string several times over for an animation's thousands of
+    /// values.
+    static func joined(_ texts: [String], separator: Unicode.Scalar) -> String {
+        var length = max(texts.count - 1, 0)
+        for text in texts { length += text.utf8.count }
+        var result = ""
+        result.reserveCapacity(length)
+        for (index, text) in texts.enumerated() {
+            if index > 0 { result.unicodeScalars.append(separator) }
+            result += text
+        }
+        return result
+    }
+
     /// One number, or a pair with `separator` between them (a transform step's), spelled as
     /// `number` spells them, on the stack: animations spell one for every keyframe.
     static func numbers(_ first: Double, _ second: Double?, decimals: Int, separator: Unicode.Scalar) -> String {
