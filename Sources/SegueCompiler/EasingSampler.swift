@@ -13,10 +13,11 @@ enum EasingSampler {
         var corners = [(fraction: 0.0, progress: progress(0))]
         func refine(_ a: Double, _ b: Double, depth: Int) {
             let pa = progress(a), pb = progress(b)
-            let worst = (1...7).map { Double($0) / 8 }.map { k -> Double in
-                let f = a + (b - a) * k
-                return abs(progress(f) - (pa + (pb - pa) * k))
-            }.max() ?? 0
+            var worst = 0.0
+            for eighth in 1...7 {
+                let k = Double(eighth) / 8, f = a + (b - a) * k
+                worst = max(worst, abs(progress(f) - (pa + (pb - pa) * k)))
+            }
             if worst > tolerance && depth < 16 {
                 let mid = (a + b) / 2
                 refine(a, mid, depth: depth + 1)
@@ -55,9 +56,14 @@ extension Animated {
     /// on a move of thousands of points.
     func withSpringsSampled(tolerance: Double, distance: ((Value, Value) -> Double)? = nil, pixelTolerance: Double = .infinity,
                             keeps: (TimingCurve) -> Bool = { _ in true }) -> Animated {
+        func isKept(_ previous: Keyframe<Value>, _ frame: Keyframe<Value>) -> Bool {
+            (frame.curve.bezier.map(keeps) ?? false) || frame.time <= previous.time
+        }
+        // Most tracks have nothing to sample: kept as they are, not copied frame by frame.
+        guard zip(keyframes, keyframes.dropFirst()).contains(where: { !isKept($0, $1) }) else { return self }
         var frames = [keyframes[0]]
         for (previous, frame) in zip(keyframes, keyframes.dropFirst()) {
-            guard !(frame.curve.bezier.map(keeps) ?? false), frame.time > previous.time else {
+            guard !isKept(previous, frame) else {
                 frames.append(frame)
                 continue
             }
