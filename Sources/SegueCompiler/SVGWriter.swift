@@ -91,10 +91,18 @@ struct SVGBuilder {
     /// Outlines and gradient ends keyframed once the drawing is laid out, on every core.
     let deferred: DeferredTracks
 
-    /// The map from layer `id`'s bounds space to the screen at a time, remembered.
+    /// The map from layer `id`'s bounds space to the screen at a time, remembered; worked out once
+    /// where the layer and its superlayers hold their placement throughout (the container of a
+    /// projected subtree, mostly), as every sample of every track there asks for it.
     mutating func screenPlacement(of id: String) -> (Double) -> Homography {
         if let placement = screenPlacements[id] { return placement }
-        let placement = Memo(memos) { [evaluator] t in evaluator.screenTransform(of: id, at: t) }.callAsFunction
+        let placement: (Double) -> Homography
+        if evaluator.placementHolds(ofLayerAndAncestors: id) {
+            let held = evaluator.screenTransform(of: id, at: 0)
+            placement = { _ in held }
+        } else {
+            placement = Memo(memos) { [evaluator] t in evaluator.screenTransform(of: id, at: t) }.callAsFunction
+        }
         screenPlacements[id] = placement
         return placement
     }
