@@ -1,6 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// On Linux the executables allocate through mimalloc (Debian's `libmimalloc-dev`), linked ahead
+// of the C library so that it serves the whole process, libxml2 included: a compile allocates tens
+// of thousands of small blocks on two threads, and glibc's allocator took a tenth of its time and
+// made the threads wait on each other's arenas (docs/performance.md).
+let allocator: [LinkerSetting] = [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
+
 let package = Package(
     name: "Segue",
     platforms: [.macOS(.v13)],
@@ -55,10 +61,11 @@ let package = Package(
                 "SeguePreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            linkerSettings: allocator
         ),
         // Figures, not tests: `scripts/benchmark`.
-        .executableTarget(name: "segue-benchmark", dependencies: ["SegueCompiler", "SeguePresets", "SegueFiles"]),
+        .executableTarget(name: "segue-benchmark", dependencies: ["SegueCompiler", "SeguePresets", "SegueFiles"], linkerSettings: allocator),
         .testTarget(name: "SegueTests", dependencies: ["Segue"]),
         .testTarget(name: "SegueCompilerTests", dependencies: ["SegueCompiler", "SeguePresets", "SegueXML"]),
         .testTarget(name: "SegueFilesTests", dependencies: ["SegueFiles"]),
