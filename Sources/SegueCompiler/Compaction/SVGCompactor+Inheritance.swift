@@ -26,10 +26,11 @@ extension SVGCompactor {
         guard element.isNamed("g") else { return }
         // Hoisting changes attributes only: the group's members, and what it animates itself,
         // are the same for every attribute.
-        var members: [XMLElement] = [], animated: Set<String> = []
+        // What the group animates: a name or two, looked through rather than hashed.
+        var members: [XMLElement] = [], animated: [String] = []
         for child in element.children {
             if isAnimation(child) {
-                if let name = child.attribute("attributeName") { animated.insert(name) }
+                if let name = child.attribute("attributeName") { animated.append(name) }
             } else {
                 members.append(child)
             }

@@ -14,13 +14,26 @@ extension SVGCompactor {
     static func reuseRepeatedShapes(in document: XMLDocument, idPrefix: String) {
         let root = document.root
         let elements = root.elementsInDocumentOrder
-        var groups: [String: [XMLElement]] = [:]
-        var order: [String] = []
-        for element in elements where element.name == "polygon" && !element.has("id") {
-            guard let key = reuseKey(element) else { continue }
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(element)
+        // Polygons grouped by their points first: only those whose points another's repeat can
+        // be the same drawing, and only theirs need the whole key (their animations' values run
+        // to kilobytes).
+        var byPoints: [String: [Int]] = [:]
+        for (index, element) in elements.enumerated() where element.isNamed("polygon") && !element.has("id") {
+            guard let points = element.attribute("points") else { continue }
+            byPoints[points, default: []].append(index)
         }
+        var groups: [String: [XMLElement]] = [:]
+        var firsts: [(index: Int, key: String)] = []
+        for indices in byPoints.values where indices.count > 1 {
+            for index in indices {
+                guard let key = reuseKey(elements[index]) else { continue }
+                if groups[key] == nil { firsts.append((index, key)) }
+                groups[key, default: []].append(elements[index])
+            }
+        }
+        // In document order, as each first appears.
+        let order = firsts.sorted { $0.index < $1.index }.map(\.key)
+        guard order.contains(where: { (groups[$0]?.count ?? 0) > 1 }) else { return }
         var ids = Set(elements.compactMap { $0.attribute("id") })
         var counter = 0
         func newID() -> String {
