@@ -85,6 +85,10 @@ struct SVGBuilder {
     /// Layers' maps to the screen by time, remembered per layer: every projected subtree under
     /// one layer asks for its placement at the same grid times.
     private var screenPlacements: [String: (Double) -> Homography] = [:]
+    /// The places kept for projected sublayers laid out out of their paint order
+    /// (`writeProjectedSublayers`), each given up for what was drawn in it once the tracks are
+    /// written in.
+    private var sublayerPlaces: [XMLElement] = []
     /// Projected bounds outlines keyframed so far: a layer's clip and its fill, and a sublayer
     /// lying exactly on it, follow the same outline, worked out once.
     var boundsOutlines: [(key: BoundsOutlineKey, track: DeferredTracks.Track<KeyframedOutline>)] = []
@@ -182,6 +186,7 @@ struct SVGBuilder {
         }
         // The deferred tracks are projected drawing, measured on screen.
         try animator.drawingProjected { () throws(ExportError) in try deferred.resolve() }
+        for place in sublayerPlaces { place.unwrap() }
         animator.finish(in: root, after: desc)
         if defs.childElementCount == 0 { defs.remove() }
         return document
@@ -267,9 +272,7 @@ struct SVGBuilder {
         if Self.projectsSublayers(of: layer, children: children.map { timeline.layers[$0] }) {
             // The sublayer transform gives depth: draw every sublayer's projection.
             try projecting(in: layer.id) { builder throws(ExportError) in
-                for index in children {
-                    try builder.writeProjected(builder.timeline.layers[index], lineage: Lineage(base: layer), into: target, frozen: frozen)
-                }
+                try builder.writeProjectedSublayers(children, of: layer, into: target, frozen: frozen)
             }
             return
         }
@@ -290,6 +293,27 @@ struct SVGBuilder {
         options.share = picturing.map(keyframeStates.pictureShare) ?? keyframeStates.projectedShare(base: base)
         defer { options.share = outer }
         try body(&self)
+    }
+
+    /// Draws the projections of `layer`'s sublayers (`children`, in paint order) into `target`.
+    /// Those whose placement moves are laid out first, each into a place kept for it among the
+    /// others: their tracks, the bulk of the work, are then keyframed on the other cores while
+    /// the still ones are laid out, where laid out last they kept those cores waiting (page-turn
+    /// lays out its two still screens before the halves that turn). The drawing is the same.
+    private mutating func writeProjectedSublayers(_ children: [Int], of layer: LayerNode, into target: XMLElement,
+                                                  frozen: Bool) throws(ExportError) {
+        let moves = children.map { !frozen && !evaluator.placementHolds(ofLayerAndAncestors: timeline.layers[$0].id) }
+        guard moves.contains(true) && moves.contains(false) else {
+            for index in children {
+                try writeProjected(timeline.layers[index], lineage: Lineage(base: layer), into: target, frozen: frozen)
+            }
+            return
+        }
+        let places = children.map { _ in target.addChild("g") }
+        sublayerPlaces += places
+        for position in children.indices.filter({ moves[$0] }) + children.indices.filter({ !moves[$0] }) {
+            try writeProjected(timeline.layers[children[position]], lineage: Lineage(base: layer), into: places[position], frozen: frozen)
+        }
     }
 
     private func checkPaintOrder(of layer: LayerNode) throws(ExportError) {
