@@ -25,9 +25,11 @@ extension SVGCompactor {
     /// - with only a transform, around one child that has none and animates none, the child takes
     ///   the transform: its user space, and so whatever it refers to, is the same.
     private static func collapse(_ group: XMLElement) {
+        // A group that animates itself stays, asked before its attributes and children are read
+        // (most of projected drawing's groups animate a step of a map).
+        guard !isAnimated(group) else { return }
         let attributes = group.attributes
         let children = group.children
-        guard !children.contains(where: isAnimation) else { return }
         if attributes.isEmpty {
             group.unwrap()
             return

@@ -27,6 +27,8 @@ extension SVGCompactor {
     /// may share more values in shorter runs. What lies deeper is done already.
     private static func groupRunsAmongChildren(of group: XMLElement) {
         let children = group.children
+        // A run takes two siblings at least.
+        guard children.count > 1 else { return }
         let values = children.map(movableValues)
         var start = 0
         while start < children.count {
