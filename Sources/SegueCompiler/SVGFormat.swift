@@ -217,6 +217,10 @@ public enum SVGFormat {
 final class IDAllocator {
     let prefix: String
     private var used: Set<String> = []
+    /// For each name claimed, the counter its next suffix is looked for from: every one before
+    /// it is taken, and stays so (a layer cut into thirty strips asks for the same name thirty
+    /// times).
+    private var nextCounter: [String: Int] = [:]
 
     init(transitionName: String) {
         prefix = "sg-" + Self.sanitize(transitionName) + "-"
@@ -235,16 +239,24 @@ final class IDAllocator {
     /// happens to be called so.
     func claim(_ name: String) -> String {
         var candidate = name
-        var counter = 2
-        while used.contains(candidate) {
-            candidate = "\(name)-\(counter)"
-            counter += 1
+        var counter = nextCounter[name] ?? 2
+        if used.contains(candidate) {
+            repeat {
+                candidate = "\(name)-\(counter)"
+                counter += 1
+            } while used.contains(candidate)
         }
+        nextCounter[name] = counter
         used.insert(candidate)
         return candidate
     }
 
     static func sanitize(_ text: String) -> String {
+        // Most names need nothing changed: told by their bytes, without a string per character.
+        if !text.isEmpty && text.utf8.allSatisfy({ byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }) { return text }
         let mapped = text.unicodeScalars.map { scalar -> String in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
                 ? String(scalar) : "_"
