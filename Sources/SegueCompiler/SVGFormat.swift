@@ -154,9 +154,15 @@ public enum SVGFormat {
         }
 
         mutating func append(_ value: Double, decimals: Int) {
-            if !spellQuickly(value, decimals: decimals, zeroBeforePoint: false, put: { bytes.append($0) }) {
-                bytes += spelledByFormat(value, decimals: decimals, zeroBeforePoint: false).utf8
+            // Spelled on the stack, then added at once: the list's storage is checked once a
+            // number, not once a digit.
+            let added = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestQuickSpelling) { buffer -> Bool in
+                var count = 0
+                guard spellQuickly(value, decimals: decimals, zeroBeforePoint: false, put: { buffer[count] = $0; count += 1 }) else { return false }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+                return true
             }
+            if !added { bytes += spelledByFormat(value, decimals: decimals, zeroBeforePoint: false).utf8 }
         }
 
         /// Appends an ASCII character (a separator).

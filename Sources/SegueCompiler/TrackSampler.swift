@@ -200,7 +200,9 @@ struct TrackSampler {
                 guard let curve = fit.curve.map(Easing.bezier), holds(a, b, curve) else { return nil }
                 return curve
             }
-            let isBase = { (k: Int) in baseTimes.contains(grid[k]) }
+            // Asked of every grid time by each walk: looked up once.
+            let baseFlags = grid.map(baseTimes.contains)
+            let isBase = { (k: Int) in baseFlags[k] }
             let linear = sampler.keyframes(grid: grid, isBase: isBase, fit: straight, confirms: confirms)
             guard linear.count > 2 else { return [linear] }
             return [linear, sampler.keyframes(grid: grid, isBase: isBase, fit: curved, confirms: confirms)]
