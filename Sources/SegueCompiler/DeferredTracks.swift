@@ -99,6 +99,14 @@ final class DeferredTracks {
         self.memos = memos
     }
 
+    /// Starts the other cores' threads ahead of the first track, which they then wait for (a
+    /// thread takes a while to come): on the writing thread, where projected drawing is about to
+    /// be laid out. Nothing when the tracks are worked out at once.
+    func prepareHelpers() {
+        guard !isImmediate else { return }
+        memos.startHelpers(board.help)
+    }
+
     /// A track worked out by `compute`, now if the tracks are immediate or `now`, else on whichever
     /// core takes it first: another core's, as the drawing is laid out, or any once it is
     /// (`resolve`). `compute` must change nothing the export holds: it runs beside the layout and

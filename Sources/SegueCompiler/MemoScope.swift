@@ -8,7 +8,12 @@ final class MemoScope {
     /// How many lanes concurrent work runs in, one thread each: one per core. The first is the
     /// owner's, which works in no lane of its own (`currentLane` is nil there); the helpers work
     /// in lanes 1 and up.
-    let laneCount = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+    let laneCount = MemoScope.cores
+
+    /// The cores this process may use, asked once: on Linux, Foundation reads the scheduler's
+    /// affinity and the control group's quota each time, a tenth of a millisecond before every
+    /// export's first line could be laid out.
+    private static let cores = max(ProcessInfo.processInfo.activeProcessorCount, 1)
     /// The thread that made the scope: the only one that writes the memos' tables.
     private let owner = pthread_self()
     /// What memos left to do once concurrent work is done (keep the values they worked out).

@@ -208,6 +208,7 @@ struct SVGBuilder {
         } catch {
             // SVG's 2D transforms cannot place this layer exactly: draw its projection instead.
             guard let parentNode else { throw error }
+            deferred.prepareHelpers()
             try projecting(in: parentNode.id) { builder throws(ExportError) in
                 try builder.writeProjected(source, lineage: Lineage(base: frozen ? parentNode.frozen(at: 0) : parentNode), into: parent,
                                            frozen: frozen)
@@ -271,6 +272,7 @@ struct SVGBuilder {
         var container = target
         if Self.projectsSublayers(of: layer, children: children.map { timeline.layers[$0] }) {
             // The sublayer transform gives depth: draw every sublayer's projection.
+            deferred.prepareHelpers()
             try projecting(in: layer.id) { builder throws(ExportError) in
                 try builder.writeProjectedSublayers(children, of: layer, into: target, frozen: frozen)
             }
