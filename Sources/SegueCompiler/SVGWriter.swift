@@ -14,14 +14,16 @@ public struct SVGWriter {
     /// What the last write measured (projected geometry's straying, counts); `bytes` is set by
     /// the exporter.
     public private(set) var stats = SVGStats()
-    /// Which layer each measured element of the last document draws, for `SMILReplay`.
+    /// Which layer each measured element of the last document draws, for `SMILReplay`: mapped
+    /// only by a write that `measuresContent` (empty otherwise).
     public private(set) var layers = SVGLayerMap()
 
     /// Whether projected tracks are keyframed on several threads (the bytes are the same either way).
     var usesThreads = true
     /// Whether the write measures how far the strips of text and images in perspective it writes
-    /// are drawn from the model (`stats.worstContentDeviation`, 0 otherwise): a plain export does
-    /// not need that figure, and measuring it costs page-turn about a tenth of its CPU time.
+    /// are drawn from the model (`stats.worstContentDeviation`, 0 otherwise) and maps its
+    /// elements to their layers (`layers`): a plain export needs neither, and measuring costs
+    /// page-turn about a tenth of its CPU time.
     public var measuresContent = false
 
     public init(_ timeline: Timeline, options: SVGOptions = SVGOptions()) {
@@ -38,9 +40,9 @@ public struct SVGWriter {
     public mutating func document() throws(ExportError) -> XMLDocument {
         var builder = SVGBuilder(timeline: timeline, options: options, usesThreads: usesThreads, measuresContent: measuresContent)
         let document = try builder.build()
-        let measured = SVGLayerMap.tag(builder.measuredElements())
+        let measured = measuresContent ? SVGLayerMap.tag(builder.measuredElements()) : nil
         SVGCompactor.compact(document, idPrefix: builder.ids.prefix)
-        layers = SVGLayerMap(document: document.root, taggedLayers: measured)
+        layers = measured.map { SVGLayerMap(document: document.root, taggedLayers: $0) } ?? SVGLayerMap()
         if !options.indent { document.root.breakLinesBetweenChildren() }
         stats = builder.stats
         return document

@@ -106,6 +106,19 @@ extension DTDValidator {
     /// The first character XML 1.0 does not allow in `data`, written out or as a reference, as
     /// an issue: what a parse of the bytes finds and a check of the tree does not (libxml2 writes
     /// what the tree holds).
+    /// Whether any of the eight bytes of `word` is below 0x20, `&` or 0xEF (the bytes
+    /// `firstUnwritableCharacter` looks at), told without looking at them one by one: a byte
+    /// below 0x20 borrows when 0x20 is taken from it, and a byte equal to another is zero once
+    /// the two are combined by exclusive or. (A byte above such a one may be told too; then the
+    /// bytes are looked at one by one.)
+    @inline(__always)
+    static func holdsByteToLookAt(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        let below = (word &- ones &* 0x20) & ~word & highs
+        return below != 0 || hasZeroByte(word ^ (ones &* 0x26)) || hasZeroByte(word ^ (ones &* 0xEF))
+    }
+
     static func firstUnwritableCharacter(in data: Data) -> XMLIssue? {
         data.withUnsafeBytes { raw -> XMLIssue? in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -119,6 +132,13 @@ extension DTDValidator {
             }
             var index = 0
             while index < bytes.count {
+                // Eight bytes at a time while none of them is one to look at (below 0x20, `&`
+                // or 0xEF): nearly all of a document, which this reads on the path to writing it.
+                while index + 8 <= bytes.count,
+                      !Self.holdsByteToLookAt(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                }
+                guard index < bytes.count else { break }
                 let byte = bytes[index]
                 index += 1
                 // Most bytes are printable ASCII or inside a sequence that is not U+FFFx.
