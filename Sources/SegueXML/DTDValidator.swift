@@ -23,12 +23,21 @@ public enum DTDValidator {
         return LibXML.validationLock.withLock { resolveSVG11DTD() }
     }
 
+    /// Where the SVG 1.1 DTD was found, once it was (with `LibXML.validationLock` held).
+    nonisolated(unsafe) private static var resolvedSVG11DTD: String?
+
+    /// Where the catalog maps the SVG 1.1 DTD, found once a process (the catalog's lookup and the
+    /// file's stat lay on the path of every export's bytes); looked for again while it is not
+    /// found. With `LibXML.validationLock` held.
     static func resolveSVG11DTD() -> String? {
+        if let resolvedSVG11DTD { return resolvedSVG11DTD }
         guard let resolved = xmlCatalogResolve(svg11PublicID, svg11SystemID) else { return nil }
         defer { segue_xml_free(resolved) }
         let uri = String(cString: resolved)
         let path = uri.hasPrefix("file://") ? String(uri.dropFirst("file://".count)) : uri
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        resolvedSVG11DTD = path
+        return path
     }
 
     /// Checks that `data` is well-formed and valid SVG 1.1: against its own DOCTYPE when it has one

@@ -38,6 +38,17 @@ extension XMLElement: Hashable {
         return true
     }
 
+    /// Calls `body` with each element child in order, without listing them first. `body` may
+    /// change the child and what lies inside it, and even put the child's own children in its
+    /// place (they are not visited); it must leave the later children where they are.
+    public func forEachChild(_ body: (XMLElement) -> Void) {
+        var child = node.pointee.children
+        while let current = child {
+            child = current.pointee.next
+            if current.pointee.type == XML_ELEMENT_NODE { body(XMLElement(node: current, namespace: namespace)) }
+        }
+    }
+
     /// True when one of the element's children satisfies `predicate`, asked in order until one
     /// does (no list of them is made).
     public func containsChild(where predicate: (XMLElement) -> Bool) -> Bool {

@@ -10,7 +10,7 @@ extension SVGCompactor {
 
     /// Collapses the groups inside `element`, innermost first.
     static func collapseGroups(in element: XMLElement) {
-        for child in element.children {
+        element.forEachChild { child in
             collapseGroups(in: child)
             if child.isNamed("g") { collapse(child) }
         }

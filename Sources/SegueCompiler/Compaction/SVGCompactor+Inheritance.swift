@@ -20,9 +20,7 @@ extension SVGCompactor {
     /// Hoists shared attributes in every group inside `element`, innermost first, so a value can
     /// travel up several levels.
     static func hoistSharedAttributes(in element: XMLElement) {
-        for child in element.children {
-            hoistSharedAttributes(in: child)
-        }
+        element.forEachChild(hoistSharedAttributes(in:))
         guard element.isNamed("g") else { return }
         // Hoisting changes attributes only: the group's members, and what it animates itself,
         // are the same for every attribute.

@@ -24,9 +24,7 @@ extension SVGCompactor {
     /// only the path hands its own values to it (the run it held was the whole group).
     static func mergeRectangles(in element: XMLElement) {
         guard element.name != "clipPath" else { return }
-        for child in element.children {
-            mergeRectangles(in: child)
-        }
+        element.forEachChild(mergeRectangles(in:))
         mergeRuns(among: element)
         if element.name == "g", element.childElementCount == 1, let only = element.children.first, only.name == "path" {
             handValues(of: element, to: only)

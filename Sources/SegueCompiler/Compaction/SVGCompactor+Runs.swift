@@ -17,9 +17,7 @@ extension SVGCompactor {
     /// Groups runs of like siblings in every group inside `element` (and in the element itself),
     /// innermost first.
     static func groupRuns(in element: XMLElement) {
-        for child in element.children {
-            groupRuns(in: child)
-        }
+        element.forEachChild(groupRuns(in:))
         if element.isNamed("g") || element.isNamed("svg") { groupRunsAmongChildren(of: element) }
     }
 
