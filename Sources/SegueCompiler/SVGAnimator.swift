@@ -184,7 +184,8 @@ final class SVGAnimator {
             addCSS(track.withSpringsSampled(tolerance: 0.0005, distance: distance, pixelTolerance: pixelTolerance),
                    property: "transform", on: element) { value in
                 let (first, second) = numbers(value)
-                return "\(type)(\(([first] + (second.map { [$0] } ?? [])).map { SVGFormat.number($0, decimals: decimals) + unit }.joined(separator: ",")))"
+                let spelled = ([first] + [second].compactMap { $0 }).map { SVGFormat.number($0, decimals: decimals) + unit }
+                return "\(type)(\(spelled.joined(separator: ",")))"
             }
         }
     }

@@ -139,7 +139,7 @@ public enum SVGFormat {
             }
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
         }
-        return text ?? numbers([first] + (second.map { [$0] } ?? []), decimals: decimals, separator: separator)
+        return text ?? numbers([first] + [second].compactMap { $0 }, decimals: decimals, separator: separator)
     }
 
     /// Numbers spelled as `number` spells them, and the characters between them, gathered as
