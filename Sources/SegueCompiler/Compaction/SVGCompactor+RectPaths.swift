@@ -23,10 +23,10 @@ extension SVGCompactor {
     /// Merges runs of like rectangles into paths everywhere inside `element`. A group left holding
     /// only the path hands its own values to it (the run it held was the whole group).
     static func mergeRectangles(in element: XMLElement) {
-        guard element.name != "clipPath" else { return }
+        guard !element.isNamed("clipPath") else { return }
         element.forEachChild(mergeRectangles(in:))
         mergeRuns(among: element)
-        if element.name == "g", element.childElementCount == 1, let only = element.children.first, only.name == "path" {
+        if element.isNamed("g"), element.childElementCount == 1, let only = element.children.first, only.isNamed("path") {
             handValues(of: element, to: only)
         }
     }
@@ -54,7 +54,7 @@ extension SVGCompactor {
 
     /// The rectangle and paint of a `<rect>` that may join a path, or nil.
     private static func mergeable(_ element: XMLElement) -> (Rect, [String: String])? {
-        guard element.name == "rect", element.childElementCount == 0 else { return nil }
+        guard element.isNamed("rect"), element.childElementCount == 0 else { return nil }
         var paint: [String: String] = [:]
         var place: [String: Double] = [:]
         for attribute in element.attributes {

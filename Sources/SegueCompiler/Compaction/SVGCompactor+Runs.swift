@@ -67,7 +67,8 @@ extension SVGCompactor {
     /// The inherited values `element` sets itself and could take from a group instead (not
     /// pinned: nothing animates them or refers to the element).
     private static func movableValues(_ element: XMLElement) -> [(String, String)] {
-        guard groupableElements.contains(element.name) else { return [] }
+        // Animations first, told without making a string of their long names.
+        guard !isAnimation(element), groupableElements.contains(element.name) else { return [] }
         return inheritedAttributes.compactMap { attribute in
             guard let value = element.attribute(attribute.name), !isPinned(element, attribute.name) else { return nil }
             return (attribute.name, value)

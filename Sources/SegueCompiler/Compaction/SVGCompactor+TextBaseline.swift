@@ -10,7 +10,7 @@ extension SVGCompactor {
     /// Replaces the texts' `dominant-baseline` attributes by `textBaselineRule` when every text
     /// has it, unanimated.
     static func centreTextsByRule(in root: XMLElement) {
-        let texts = root.elementsInDocumentOrder.filter { $0.name == "text" }
+        let texts = root.elementsInDocumentOrder.filter { $0.isNamed("text") }
         guard !texts.isEmpty, texts.allSatisfy({ $0.attribute("dominant-baseline") == "central" && $0.children.isEmpty }) else { return }
         texts.forEach { $0.removeAttribute("dominant-baseline") }
         if let style = root.children.first(where: { $0.name == "style" }) {
