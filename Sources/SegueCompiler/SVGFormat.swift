@@ -21,15 +21,20 @@ public enum SVGFormat {
         // and building each from smaller strings cost more than working it out. (A string made
         // with room for the longest spelling would take the heap for every number; one made
         // from the bytes keeps the usual fifteen or fewer in itself.)
-        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestQuickSpelling) { buffer -> String? in
+        onStack(capacity: longestQuickSpelling, { put in
+            spellQuickly(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint, put: put)
+        }, { String(decoding: $0, as: UTF8.self) }) ?? spelledByFormat(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint)
+    }
+
+    /// Runs `spell` (which puts bytes, and says whether it could spell them itself) into a
+    /// buffer of `capacity` bytes on the stack, and hands them to `use`; nil where it could not.
+    private static func onStack<Result>(capacity: Int, _ spell: (_ put: (UInt8) -> Void) -> Bool,
+                                        _ use: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> Result? in
             var count = 0
-            let isQuick = spellQuickly(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint) { byte in
-                buffer[count] = byte
-                count += 1
-            }
-            return isQuick ? String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self) : nil
+            guard spell({ buffer[count] = $0; count += 1 }) else { return nil }
+            return use(UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
-        return text ?? spelledByFormat(value, decimals: decimals, zeroBeforePoint: zeroBeforePoint)
     }
 
     /// The most bytes `spellQuickly` writes: a sign, 16 digits before the point (below 2^53), the
@@ -126,20 +131,12 @@ public enum SVGFormat {
     /// One number, or a pair with `separator` between them (a transform step's), spelled as
     /// `number` spells them, on the stack: animations spell one for every keyframe.
     static func numbers(_ first: Double, _ second: Double?, decimals: Int, separator: Unicode.Scalar) -> String {
-        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * longestQuickSpelling + 1) { buffer -> String? in
-            var count = 0
-            func put(_ byte: UInt8) {
-                buffer[count] = byte
-                count += 1
-            }
-            guard spellQuickly(first, decimals: decimals, zeroBeforePoint: false, put: put) else { return nil }
-            if let second {
-                put(UInt8(ascii: separator))
-                guard spellQuickly(second, decimals: decimals, zeroBeforePoint: false, put: put) else { return nil }
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
-        }
-        return text ?? numbers([first] + [second].compactMap { $0 }, decimals: decimals, separator: separator)
+        onStack(capacity: 2 * longestQuickSpelling + 1, { put in
+            guard spellQuickly(first, decimals: decimals, zeroBeforePoint: false, put: put) else { return false }
+            guard let second else { return true }
+            put(UInt8(ascii: separator))
+            return spellQuickly(second, decimals: decimals, zeroBeforePoint: false, put: put)
+        }, { String(decoding: $0, as: UTF8.self) }) ?? numbers([first] + [second].compactMap { $0 }, decimals: decimals, separator: separator)
     }
 
     /// Numbers spelled as `number` spells them, and the characters between them, gathered as
@@ -156,13 +153,10 @@ public enum SVGFormat {
         mutating func append(_ value: Double, decimals: Int) {
             // Spelled on the stack, then added at once: the list's storage is checked once a
             // number, not once a digit.
-            let added = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestQuickSpelling) { buffer -> Bool in
-                var count = 0
-                guard spellQuickly(value, decimals: decimals, zeroBeforePoint: false, put: { buffer[count] = $0; count += 1 }) else { return false }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
-                return true
-            }
-            if !added { bytes += spelledByFormat(value, decimals: decimals, zeroBeforePoint: false).utf8 }
+            let added: Void? = onStack(capacity: longestQuickSpelling, { put in
+                spellQuickly(value, decimals: decimals, zeroBeforePoint: false, put: put)
+            }, { bytes.append(contentsOf: $0) })
+            if added == nil { bytes += spelledByFormat(value, decimals: decimals, zeroBeforePoint: false).utf8 }
         }
 
         /// Appends an ASCII character (a separator).
@@ -257,16 +251,18 @@ final class IDAllocator {
         return candidate
     }
 
+    /// `text` as an id's part: ASCII letters and digits, `-` and `_` as they are, any other
+    /// character `_`.
     static func sanitize(_ text: String) -> String {
         // Most names need nothing changed: told by their bytes, without a string per character.
-        if !text.isEmpty && text.utf8.allSatisfy({ byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-        }) { return text }
-        let mapped = text.unicodeScalars.map { scalar -> String in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
-                ? String(scalar) : "_"
-        }.joined()
+        if !text.isEmpty && text.utf8.allSatisfy(keepsInID) { return text }
+        let mapped = text.unicodeScalars.map { $0.isASCII && keepsInID(UInt8($0.value)) ? String($0) : "_" }.joined()
         return mapped.isEmpty ? "_" : mapped
+    }
+
+    /// Whether an id keeps this ASCII byte as it is.
+    private static func keepsInID(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 }

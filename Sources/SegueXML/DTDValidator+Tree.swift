@@ -103,9 +103,6 @@ extension DTDValidator {
         }
     }
 
-    /// The first character XML 1.0 does not allow in `data`, written out or as a reference, as
-    /// an issue: what a parse of the bytes finds and a check of the tree does not (libxml2 writes
-    /// what the tree holds).
     /// Whether any of the eight bytes of `word` is below 0x20, `&` or 0xEF (the bytes
     /// `firstUnwritableCharacter` looks at), told without looking at them one by one: a byte
     /// below 0x20 borrows when 0x20 is taken from it, and a byte equal to another is zero once
@@ -119,6 +116,9 @@ extension DTDValidator {
         return below != 0 || hasZeroByte(word ^ (ones &* 0x26)) || hasZeroByte(word ^ (ones &* 0xEF))
     }
 
+    /// The first character XML 1.0 does not allow in `data`, written out or as a reference, as
+    /// an issue: what a parse of the bytes finds and a check of the tree does not (libxml2 writes
+    /// what the tree holds).
     static func firstUnwritableCharacter(in data: Data) -> XMLIssue? {
         data.withUnsafeBytes { raw -> XMLIssue? in
             let bytes = raw.bindMemory(to: UInt8.self)
