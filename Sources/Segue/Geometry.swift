@@ -16,7 +16,14 @@ public struct Point: Hashable, Codable, Sendable, CustomStringConvertible {
     /// Euclidean distance to another point.
     @inlinable
     public func distance(to other: Point) -> Double {
-        ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
+        squaredDistance(to: other).squareRoot()
+    }
+
+    /// The square of the distance to another point: comparing it with a squared limit tells
+    /// whether the points lie farther apart without taking a square root.
+    @inlinable
+    public func squaredDistance(to other: Point) -> Double {
+        (x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)
     }
 
     public var description: String { "(\(x), \(y))" }

@@ -74,6 +74,11 @@ public struct Animated<Value: Interpolatable>: Codable, Sendable, Equatable {
     /// The times at which a segment starts or ends (what a browser check should sample).
     public var segmentTimes: [Double] { keyframes.map(\.time) }
 
+    /// Appends the times at which a segment starts or ends to `times`.
+    public func gatherSegmentTimes(into times: inout [Double]) {
+        for keyframe in keyframes { times.append(keyframe.time) }
+    }
+
     /// The same life played backwards over `duration`: time t becomes `duration - t`, curves reverse.
     public func reversed(duration: Double) -> Animated {
         var result: [Keyframe<Value>] = []

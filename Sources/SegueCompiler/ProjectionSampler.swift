@@ -170,19 +170,28 @@ struct ProjectionSampler {
     /// would take, which is shortened until it does (the walk's many trials need not ask).
     func keyframes(grid: [Double], isBase: (Int) -> Bool, fit: (Int, Int) -> Easing?,
                    confirms: (Int, Int, Easing) -> Bool = { _, _, _ in true }) -> [(index: Int, curve: Easing)] {
+        keyframes(grid: grid, isBase: isBase, fit: fit, confirms: confirms, givingUpWhen: { _ in false }) ?? []
+    }
+
+    /// The same, asking `givesUp(chosen)` each time a keyframe is chosen, with those chosen so
+    /// far: nil once it says true (the walk goes no further).
+    func keyframes(grid: [Double], isBase: (Int) -> Bool, fit: (Int, Int) -> Easing?, confirms: (Int, Int, Easing) -> Bool,
+                   givingUpWhen givesUp: ([(index: Int, curve: Easing)]) -> Bool) -> [(index: Int, curve: Easing)]? {
         guard !grid.isEmpty else { return [] }
         var result = [(index: 0, curve: Easing.linear)]
         var start = 0
         for index in grid.indices.dropFirst() where isBase(index) || index == grid.count - 1 {
-            result += walk(start...index, fit: fit, confirms: confirms)
+            guard walk(start...index, fit: fit, confirms: confirms, into: &result, givesUp: givesUp) else { return nil }
             start = index
         }
         return result
     }
 
-    /// The greedy walk over one interval of the grid: the keyframes after its start.
-    private func walk(_ range: ClosedRange<Int>, fit: (Int, Int) -> Easing?,
-                      confirms: (Int, Int, Easing) -> Bool) -> [(index: Int, curve: Easing)] {
+    /// The greedy walk over one interval of the grid: appends the keyframes after its start to
+    /// `result`; false once `givesUp` says so.
+    private func walk(_ range: ClosedRange<Int>, fit: (Int, Int) -> Easing?, confirms: (Int, Int, Easing) -> Bool,
+                      into result: inout [(index: Int, curve: Easing)],
+                      givesUp: ([(index: Int, curve: Easing)]) -> Bool) -> Bool {
         // The farthest end below `high` that holds by `holds`, bisecting from `good`, which does.
         func bisect(from good: (index: Int, curve: Easing), below high: Int,
                     _ holds: (Int) -> Easing?) -> (index: Int, curve: Easing) {
@@ -193,7 +202,6 @@ struct ProjectionSampler {
             }
             return good
         }
-        var result: [(index: Int, curve: Easing)] = []
         var start = range.lowerBound
         while start < range.upperBound {
             // A neighbouring grid time always holds: there is nothing in between to stray.
@@ -220,9 +228,10 @@ struct ProjectionSampler {
                 }
             }
             result.append(good)
+            if givesUp(result) { return false }
             start = good.index
         }
-        return result
+        return true
     }
 
     /// The keyframes without those interpolation passes through anyway: one whose value equals

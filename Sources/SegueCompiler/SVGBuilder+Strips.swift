@@ -267,11 +267,13 @@ extension SVGBuilder {
         var telling = 0
         // The worst disagreement of the strips' maps, or, once it passes `cap`, some larger one.
         func error(_ rects: [Rect], cap: Double = .infinity) -> Double {
+            // Squared while looked for: one square root at the end.
             var worst = 0.0
-            for k in maps.indices where worst <= cap {
+            let capSquared = cap * cap
+            for k in maps.indices where worst <= capSquared {
                 let index = (telling + k) % maps.count
                 let (h, s, toScreen) = maps[index]
-                defer { if worst > cap { telling = index } }
+                defer { if worst > capSquared { telling = index } }
                 for r in rects {
                     let affine = Affine2D(fitting: r) { h.apply($0) ?? $0 }
                     // How far the strip's map strays from the projection at p, on screen.
@@ -279,7 +281,7 @@ extension SVGBuilder {
                         let p = Point(x: x, y: y)
                         guard let truth = toScreen.map({ $0.apply(p) }) ?? h.apply(p).flatMap(s.apply),
                               let guess = s.apply(affine.apply(p)) else { return }
-                        worst = max(worst, guess.distance(to: truth))
+                        worst = max(worst, guess.squaredDistance(to: truth))
                     }
                     // The corners, the middles of the edges, the centre.
                     check(r.minX, r.minY); check(r.maxX, r.minY); check(r.maxX, r.maxY); check(r.minX, r.maxY)
@@ -287,7 +289,7 @@ extension SVGBuilder {
                     check(r.midX, r.midY)
                 }
             }
-            return worst
+            return worst.squareRoot()
         }
         func fits(_ rect: Rect) -> Bool { error([rect], cap: limit) <= limit }
         // Where the bounds start and end along an axis, and the strip between two places on it.

@@ -138,6 +138,10 @@ struct TrackSampler {
         let midRows = Self.midRows(grid, middles)
         let size = writtenSize ?? .points(pointRanges[0].count)
         func fraction(_ a: Int, _ b: Int, _ t: Int) -> Double { (grid[t] - grid[a]) / (grid[b] - grid[a]) }
+        // Chosen keyframes as written: without the keyframes a value holds through.
+        func written(_ chosen: [(index: Int, curve: Easing)]) -> [Keyframe<V>] {
+            ProjectionSampler.withoutHeldKeyframes(chosen.map { Keyframe(time: grid[$0.index], value: values[$0.index], curve: $0.curve) })
+        }
         // The keyframes chosen from the grid, given each grid time's points and truths: straight,
         // and curved where there are enough to try.
         func chosenKeyframes(_ pointsAt: (Int) -> UnsafeBufferPointer<Point>,
@@ -205,7 +209,24 @@ struct TrackSampler {
             let isBase = { (k: Int) in baseFlags[k] }
             let linear = sampler.keyframes(grid: grid, isBase: isBase, fit: straight, confirms: confirms)
             guard linear.count > 2 else { return [linear] }
-            return [linear, sampler.keyframes(grid: grid, isBase: isBase, fit: curved, confirms: confirms)]
+            // The curved keyframes are written only where they take fewer bytes than the straight
+            // ones: their walk gives up once those it has chosen take as many already. It counts
+            // them as written without the last, which the writing may yet leave out (whether it
+            // does depends on the next), so the count never exceeds what the whole would write.
+            let straightBytes = size.bytes(written(linear), cycle: cycle)
+            // How many chosen keyframes but the last arrive along a curve, and how many bytes those
+            // take, with none left out, before the count is worth making.
+            var curves = 0, nextCount = straightBytes
+            let bent = sampler.keyframes(grid: grid, isBase: isBase, fit: curved, confirms: confirms) { chosen in
+                if chosen.count > 2 && !chosen[chosen.count - 2].curve.isLinear { curves += 1 }
+                let rough = size.bytes(following: chosen.count - 2, curves: curves)
+                guard rough >= nextCount else { return false }
+                let sure = size.bytes(Array(written(chosen).dropLast()), cycle: cycle)
+                if sure >= straightBytes { return true }
+                nextCount = rough + straightBytes - sure
+                return false
+            }
+            return bent.map { [linear, $0] } ?? [linear]
         }
         let candidates = table.points.withUnsafeBufferPointer { points in
             table.truths.withUnsafeBufferPointer { truths in
@@ -216,9 +237,7 @@ struct TrackSampler {
         }
         // The straight keyframes, or the curved ones where they write fewer bytes, as written:
         // without the keyframes a value holds through.
-        let frames = candidates.map { chosen in
-            ProjectionSampler.withoutHeldKeyframes(chosen.map { Keyframe(time: grid[$0.index], value: values[$0.index], curve: $0.curve) })
-        }.min { size.bytes($0, cycle: cycle) < size.bytes($1, cycle: cycle) } ?? []
+        let frames = candidates.map(written).min { size.bytes($0, cycle: cycle) < size.bytes($1, cycle: cycle) } ?? []
         let track = Animated(keyframes: frames)
         return track.isConstant ? Animated(frames[0].value) : track
     }
@@ -288,10 +307,11 @@ struct TrackSampler {
         _ guess: V, measure: (V, (Point) -> Void) -> Void, from truths: Truths, through h: Homography, by limit: Double
     ) -> Bool where Truths.Index == Int {
         var index = truths.startIndex, strayed = false
+        let limitSquared = limit * limit
         measure(guess) { point in
             guard !strayed, index < truths.endIndex else { return }
             defer { index += 1 }
-            if let g = h.apply(point), let truth = truths[index], g.distance(to: truth) > limit { strayed = true }
+            if let g = h.apply(point), let truth = truths[index], g.squaredDistance(to: truth) > limitSquared { strayed = true }
         }
         return strayed
     }
@@ -301,10 +321,11 @@ struct TrackSampler {
     private static func straysStraight<Points: RandomAccessCollection<Point>, Truths: RandomAccessCollection<Point?>>(
         _ starts: Points, _ ends: Points, at fraction: Double, from truths: Truths, through h: Homography, by limit: Double
     ) -> Bool where Points.Index == Int, Truths.Index == Int {
+        let limitSquared = limit * limit
         for i in 0..<min(starts.count, ends.count, truths.count) {
             let start = starts[starts.startIndex + i], end = ends[ends.startIndex + i]
             let guess = Point(x: start.x + (end.x - start.x) * fraction, y: start.y + (end.y - start.y) * fraction)
-            if let g = h.apply(guess), let truth = truths[truths.startIndex + i], g.distance(to: truth) > limit { return true }
+            if let g = h.apply(guess), let truth = truths[truths.startIndex + i], g.squaredDistance(to: truth) > limitSquared { return true }
         }
         return false
     }

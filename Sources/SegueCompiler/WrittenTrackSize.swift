@@ -33,8 +33,13 @@ struct WrittenTrackSize {
     /// (`Animated.written`); a straight and a curved candidate hold the same ones.
     func bytes<V>(_ keyframes: [Keyframe<V>], cycle: Double) -> Int {
         let written = zip(keyframes.dropFirst(), keyframes).filter { $0.time - $1.time > cycle * 5e-6 }.map(\.0)
-        let curves = written.filter { !$0.curve.isLinear }.count
-        let splines = curves > 0 ? written.count * perInterval + splineOverhead : 0
-        return (written.count + 1) * perKeyframe + splines + curves * perCurve
+        return bytes(following: written.count, curves: written.filter { !$0.curve.isLinear }.count)
+    }
+
+    /// The bytes of an animation whose first keyframe is followed by `written` more, `curves` of
+    /// them arriving along a curve. It grows with either.
+    func bytes(following written: Int, curves: Int) -> Int {
+        let splines = curves > 0 ? written * perInterval + splineOverhead : 0
+        return (written + 1) * perKeyframe + splines + curves * perCurve
     }
 }
