@@ -214,8 +214,9 @@ struct TrackSampler {
             // them as written without the last, which the writing may yet leave out (whether it
             // does depends on the next), so the count never exceeds what the whole would write.
             let straightBytes = size.bytes(written(linear), cycle: cycle)
-            // How many chosen keyframes but the last arrive along a curve, and how many bytes those
-            // take, with none left out, before the count is worth making.
+            // The exact count is made only where it may say to give up: once the chosen keyframes
+            // but the last (`curves` of them arriving along a curve), with none left out, take
+            // `nextCount` bytes.
             var curves = 0, nextCount = straightBytes
             let bent = sampler.keyframes(grid: grid, isBase: isBase, fit: curved, confirms: confirms) { chosen in
                 if chosen.count > 2 && !chosen[chosen.count - 2].curve.isLinear { curves += 1 }

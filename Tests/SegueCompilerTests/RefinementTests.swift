@@ -41,4 +41,26 @@ struct RefinementTests {
         let short = sampler.keyframes(grid: grid, isBase: { _ in false }, fit: anything) { a, b, _ in b - a <= 3 }
         #expect(short.map(\.index) == [0, 3, 6, 9, 10])
     }
+
+    /// A walk asked to give up stops at the keyframe it gives up on and returns nothing; one
+    /// never asked to walks to the end, with what it was shown each time being what it chose so far.
+    @Test func theWalkGivesUpWhenAsked() {
+        let sampler = ProjectionSampler(tolerance: 0.5)
+        let grid = (0...10).map(Double.init)
+        let short = { (a: Int, b: Int, _: Easing) in b - a <= 3 }
+        var shown: [[Int]] = []
+        let whole = sampler.keyframes(grid: grid, isBase: { _ in false }, fit: { _, _ in .linear }, confirms: short) { chosen in
+            shown.append(chosen.map(\.index))
+            return false
+        }
+        #expect(whole?.map(\.index) == [0, 3, 6, 9, 10])
+        #expect(shown == [[0, 3], [0, 3, 6], [0, 3, 6, 9], [0, 3, 6, 9, 10]])
+        var asked = 0
+        let givenUp = sampler.keyframes(grid: grid, isBase: { _ in false }, fit: { _, _ in .linear }, confirms: short) { chosen in
+            asked += 1
+            return chosen.count == 3
+        }
+        #expect(givenUp == nil)
+        #expect(asked == 2)
+    }
 }
