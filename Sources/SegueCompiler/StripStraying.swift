@@ -16,15 +16,16 @@ struct StripStraying {
     /// `times` (on screen; points behind the camera are not measured).
     func worst(of map: (Double) -> Affine2D, over rect: Rect, at times: [Double]) -> Double {
         let probes = rect.strayProbes
+        // Squared while looked for: one square root at the end.
         var worst = 0.0
         for t in times {
             let h = place(t), s = screen(t), m = map(t)
             for p in probes {
                 guard let truth = h.apply(p).flatMap(s.apply), let drawn = s.apply(m.apply(p)) else { continue }
-                worst = max(worst, drawn.distance(to: truth))
+                worst = max(worst, drawn.squaredDistance(to: truth))
             }
         }
-        return worst
+        return worst.squareRoot()
     }
 
     /// The decimals a strip's steps are written with: coordinates as the export's (`decimals`),

@@ -142,11 +142,11 @@ struct TrackSampler {
         func written(_ chosen: [(index: Int, curve: Easing)]) -> [Keyframe<V>] {
             ProjectionSampler.withoutHeldKeyframes(chosen.map { Keyframe(time: grid[$0.index], value: values[$0.index], curve: $0.curve) })
         }
-        // The keyframes chosen from the grid, given each grid time's points and truths: straight,
-        // and curved where there are enough to try.
+        // The keyframes chosen from the grid, as written, given each grid time's points and
+        // truths: straight, and curved where there are enough to try.
         func chosenKeyframes(_ pointsAt: (Int) -> UnsafeBufferPointer<Point>,
                              _ truthsAt: (Int) -> UnsafeBufferPointer<Point?>,
-                             _ rowTruths: (Int) -> UnsafeBufferPointer<Point?>) -> [[(index: Int, curve: Easing)]] {
+                             _ rowTruths: (Int) -> UnsafeBufferPointer<Point?>) -> [[Keyframe<V>]] {
             // `body` given the test of interpolating from a to b with `curve`: whether the drawing
             // strays beyond the tolerance at a time where the model's points are `truth`, on screen
             // through `h`. False without asking `body` where the lists differ in length.
@@ -208,12 +208,13 @@ struct TrackSampler {
             let baseFlags = grid.map(baseTimes.contains)
             let isBase = { (k: Int) in baseFlags[k] }
             let linear = sampler.keyframes(grid: grid, isBase: isBase, fit: straight, confirms: confirms)
-            guard linear.count > 2 else { return [linear] }
+            let straightFrames = written(linear)
+            guard linear.count > 2 else { return [straightFrames] }
             // The curved keyframes are written only where they take fewer bytes than the straight
             // ones: their walk gives up once those it has chosen take as many already. It counts
             // them as written without the last, which the writing may yet leave out (whether it
             // does depends on the next), so the count never exceeds what the whole would write.
-            let straightBytes = size.bytes(written(linear), cycle: cycle)
+            let straightBytes = size.bytes(straightFrames, cycle: cycle)
             // The exact count is made only where it may say to give up: once the chosen keyframes
             // but the last (`curves` of them arriving along a curve), with none left out, take
             // `nextCount` bytes.
@@ -227,7 +228,7 @@ struct TrackSampler {
                 nextCount = rough + straightBytes - sure
                 return false
             }
-            return bent.map { [linear, $0] } ?? [linear]
+            return bent.map { [straightFrames, written($0)] } ?? [straightFrames]
         }
         let candidates = table.points.withUnsafeBufferPointer { points in
             table.truths.withUnsafeBufferPointer { truths in
@@ -236,9 +237,8 @@ struct TrackSampler {
                                 { UnsafeBufferPointer(rebasing: truths[table.range($0)]) })
             }
         }
-        // The straight keyframes, or the curved ones where they write fewer bytes, as written:
-        // without the keyframes a value holds through.
-        let frames = candidates.map(written).min { size.bytes($0, cycle: cycle) < size.bytes($1, cycle: cycle) } ?? []
+        // The straight keyframes, or the curved ones where they write fewer bytes.
+        let frames = candidates.min { size.bytes($0, cycle: cycle) < size.bytes($1, cycle: cycle) } ?? []
         let track = Animated(keyframes: frames)
         return track.isConstant ? Animated(frames[0].value) : track
     }
