@@ -46,7 +46,8 @@ public struct Timeline: Codable, Sendable, Equatable {
     /// Every time at which some property's keyframe segment starts or ends, sorted, within 0...duration.
     public var keyframeTimes: [Double] {
         // Gathered in one list, then sorted and told apart: a set per layer and per track took a
-        // third of a millisecond for page-turn's few dozen layers, at the start of every export.
+        // tenth of a millisecond or more for page-turn's few dozen layers, at the start of every
+        // export, before the other core had anything to do.
         var times: [Double] = [0, duration]
         // By index: a `LayerNode` taken out of the list whole copies all its tracks.
         for index in layers.indices { layers[index].gatherKeyframeTimes(into: &times) }
