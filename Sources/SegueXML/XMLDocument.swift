@@ -198,7 +198,9 @@ public struct XMLElement {
 
     /// The element children, in order.
     public var children: [XMLElement] {
+        // Made to size: grown one child at a time, a list took the heap two or three times.
         var result: [XMLElement] = []
+        result.reserveCapacity(childElementCount)
         var child = node.pointee.children
         while let current = child {
             if current.pointee.type == XML_ELEMENT_NODE { result.append(XMLElement(node: current, namespace: namespace)) }

@@ -17,9 +17,10 @@ extension XMLElement: Hashable {
     /// The element and every element inside it, in document order (the element first).
     public var elementsInDocumentOrder: [XMLElement] {
         var result: [XMLElement] = []
+        // Walked through the nodes themselves, with no list of each element's children.
         func visit(_ element: XMLElement) {
             result.append(element)
-            element.children.forEach(visit)
+            element.forEachChild(visit)
         }
         visit(self)
         return result
