@@ -143,10 +143,11 @@ struct TrackSampler {
             ProjectionSampler.withoutHeldKeyframes(chosen.map { Keyframe(time: grid[$0.index], value: values[$0.index], curve: $0.curve) })
         }
         // The keyframes chosen from the grid, as written, given each grid time's points and
-        // truths: straight, and curved where there are enough to try.
+        // truths: the straight ones, or the curved ones where there are enough to try and they
+        // write fewer bytes.
         func chosenKeyframes(_ pointsAt: (Int) -> UnsafeBufferPointer<Point>,
                              _ truthsAt: (Int) -> UnsafeBufferPointer<Point?>,
-                             _ rowTruths: (Int) -> UnsafeBufferPointer<Point?>) -> [[Keyframe<V>]] {
+                             _ rowTruths: (Int) -> UnsafeBufferPointer<Point?>) -> [Keyframe<V>] {
             // `body` given the test of interpolating from a to b with `curve`: whether the drawing
             // strays beyond the tolerance at a time where the model's points are `truth`, on screen
             // through `h`. False without asking `body` where the lists differ in length.
@@ -209,7 +210,7 @@ struct TrackSampler {
             let isBase = { (k: Int) in baseFlags[k] }
             let linear = sampler.keyframes(grid: grid, isBase: isBase, fit: straight, confirms: confirms)
             let straightFrames = written(linear)
-            guard linear.count > 2 else { return [straightFrames] }
+            guard linear.count > 2 else { return straightFrames }
             // The curved keyframes are written only where they take fewer bytes than the straight
             // ones: their walk gives up once those it has chosen take as many already. It counts
             // them as written without the last, which the writing may yet leave out (whether it
@@ -228,17 +229,17 @@ struct TrackSampler {
                 nextCount = rough + straightBytes - sure
                 return false
             }
-            return bent.map { [straightFrames, written($0)] } ?? [straightFrames]
+            guard let bent else { return straightFrames }
+            let curvedFrames = written(bent)
+            return size.bytes(curvedFrames, cycle: cycle) < straightBytes ? curvedFrames : straightFrames
         }
-        let candidates = table.points.withUnsafeBufferPointer { points in
+        let frames = table.points.withUnsafeBufferPointer { points in
             table.truths.withUnsafeBufferPointer { truths in
                 chosenKeyframes({ UnsafeBufferPointer(rebasing: points[pointRanges[$0]]) },
                                 { UnsafeBufferPointer(rebasing: truths[truthRanges[$0]]) },
                                 { UnsafeBufferPointer(rebasing: truths[table.range($0)]) })
             }
         }
-        // The straight keyframes, or the curved ones where they write fewer bytes.
-        let frames = candidates.min { size.bytes($0, cycle: cycle) < size.bytes($1, cycle: cycle) } ?? []
         let track = Animated(keyframes: frames)
         return track.isConstant ? Animated(frames[0].value) : track
     }

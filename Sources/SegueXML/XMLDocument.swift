@@ -201,11 +201,7 @@ public struct XMLElement {
         // Made to size: grown one child at a time, a list took the heap two or three times.
         var result: [XMLElement] = []
         result.reserveCapacity(childElementCount)
-        var child = node.pointee.children
-        while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE { result.append(XMLElement(node: current, namespace: namespace)) }
-            child = current.pointee.next
-        }
+        forEachChild { result.append($0) }
         return result
     }
 
